@@ -1,0 +1,14 @@
+package dev.muster.engine.framework;
+
+
+/**
+ * Votes on whether a Pending job may become Inqueue (the enqueue action). Any reject wins; else a tier with a permit decides; all abstaining means yes.
+ *
+ * <p>Called on the scheduling thread during actions; must be fast, do no I/O and not change the session.
+ */
+public interface AdmissionCheck {
+    Vote isEnqueueable(JobState job);
+
+    /** Called after a job was admitted, so the plugin can count its minimum resources as in queue. */
+    default void enqueued(JobState job) {}
+}

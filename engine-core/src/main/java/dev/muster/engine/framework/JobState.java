@@ -1,0 +1,178 @@
+package dev.muster.engine.framework;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.muster.engine.model.Job;
+import dev.muster.engine.model.JobId;
+import dev.muster.engine.model.PodGroupPhase;
+import dev.muster.engine.model.QueueName;
+import dev.muster.engine.model.Resources;
+import dev.muster.engine.model.Task;
+import dev.muster.engine.model.TaskId;
+import dev.muster.engine.model.TaskStatus;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * A job during one session: its tasks' current statuses, counts by status, the resources it holds,
+ * its phase and why tasks did not fit. Not thread-safe; it lives and dies with its {@link Session}.
+ */
+public final class JobState {
+    private final Job job;
+    private final Map<TaskId, TaskState> tasks = new LinkedHashMap<>();
+    private final EnumMap<TaskStatus, Integer> counts = new EnumMap<>(TaskStatus.class);
+    private final Map<TaskId, String> fitErrors = new TreeMap<>();
+    private Resources allocated = Resources.EMPTY;
+    private PodGroupPhase phase;
+    private Optional<String> unschedulableReason = Optional.empty();
+
+    JobState(Job job) {
+        this.job = requireNonNull(job, "job is null");
+        this.phase = job.phase();
+        for (Task task : job.tasks()) {
+            TaskState state = new TaskState(task, this);
+            tasks.put(task.id(), state);
+            counts.merge(state.status(), 1, Integer::sum);
+            if (state.status().isAllocated()) {
+                allocated = allocated.add(task.request());
+            }
+        }
+    }
+
+    public Job job() {
+        return job;
+    }
+
+    public JobId id() {
+        return job.id();
+    }
+
+    public QueueName queue() {
+        return job.queue();
+    }
+
+    public int minMember() {
+        return job.minMember();
+    }
+
+    public int priority() {
+        return job.priority();
+    }
+
+    public PodGroupPhase phase() {
+        return phase;
+    }
+
+    public void setPhase(PodGroupPhase phase) {
+        this.phase = requireNonNull(phase, "phase is null");
+    }
+
+    /** Pending or no phase yet: not admitted by enqueue. */
+    public boolean isPending() {
+        return phase == PodGroupPhase.PENDING;
+    }
+
+    public Collection<TaskState> tasks() {
+        return Collections.unmodifiableCollection(tasks.values());
+    }
+
+    public List<TaskState> tasksWithStatus(TaskStatus status) {
+        List<TaskState> result = new ArrayList<>();
+        for (TaskState task : tasks.values()) {
+            if (task.status() == status) {
+                result.add(task);
+            }
+        }
+        return result;
+    }
+
+    public int count(TaskStatus status) {
+        return counts.getOrDefault(status, 0);
+    }
+
+    /** The sum of the requests of tasks that hold resources (Allocated, Binding, Bound, Running). */
+    public Resources allocated() {
+        return allocated;
+    }
+
+    /** Bound, Binding, Running, Allocated and Succeeded: tasks that count towards the gang. */
+    public int readyTaskCount() {
+        return count(TaskStatus.BOUND) + count(TaskStatus.BINDING) + count(TaskStatus.RUNNING)
+                + count(TaskStatus.ALLOCATED) + count(TaskStatus.SUCCEEDED);
+    }
+
+    public int waitingTaskCount() {
+        return count(TaskStatus.PIPELINED);
+    }
+
+    /** Tasks that can still make up the gang: allocated, succeeded, pipelined and pending. */
+    public int validTaskCount() {
+        return readyTaskCount() + count(TaskStatus.PIPELINED) + count(TaskStatus.PENDING);
+    }
+
+    /** Pending best-effort tasks; Volcano counts them towards readiness. */
+    public int pendingBestEffortCount() {
+        int result = 0;
+        for (TaskState task : tasks.values()) {
+            if (task.status() == TaskStatus.PENDING && task.bestEffort()) {
+                result++;
+            }
+        }
+        return result;
+    }
+
+    public boolean isReady() {
+        return readyTaskCount() + pendingBestEffortCount() >= job.minMember();
+    }
+
+    public boolean isPipelined() {
+        return waitingTaskCount() + readyTaskCount() + pendingBestEffortCount() >= job.minMember();
+    }
+
+    public boolean isStarving() {
+        return waitingTaskCount() + readyTaskCount() < job.minMember();
+    }
+
+    /** Why a task could not be placed this session, by task. */
+    public Map<TaskId, String> fitErrors() {
+        return Collections.unmodifiableMap(fitErrors);
+    }
+
+    public void recordFitError(TaskId task, String reason) {
+        fitErrors.put(requireNonNull(task, "task is null"), requireNonNull(reason, "reason is null"));
+    }
+
+    /** Set at session close when the gang could not be placed: the Unschedulable condition's message. */
+    public Optional<String> unschedulableReason() {
+        return unschedulableReason;
+    }
+
+    public void markUnschedulable(String reason) {
+        this.unschedulableReason = Optional.of(requireNonNull(reason, "reason is null"));
+    }
+
+    void updateStatus(TaskState task, TaskStatus status) {
+        TaskStatus old = task.status();
+        counts.merge(old, -1, Integer::sum);
+        if (old.isAllocated()) {
+            allocated = allocated.subtract(task.request());
+        }
+        task.setStatus(status);
+        counts.merge(status, 1, Integer::sum);
+        if (status.isAllocated()) {
+            allocated = allocated.add(task.request());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return job.id().toString();
+    }
+}

@@ -1,0 +1,140 @@
+package dev.muster.engine.framework;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.muster.engine.model.ClusterNode;
+import dev.muster.engine.model.NodeName;
+import dev.muster.engine.model.Resources;
+import dev.muster.engine.model.Task;
+import dev.muster.engine.model.TaskId;
+import dev.muster.engine.model.TaskStatus;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A node during one session, with Volcano's accounting: {@code idle} is allocatable minus what
+ * placed tasks use, {@code releasing} is held by tasks being evicted, {@code pipelined} is reserved
+ * for tasks that wait for releasing resources. Not thread-safe.
+ */
+public final class NodeState {
+    private final ClusterNode node;
+    private final Map<TaskId, TaskState> tasks = new LinkedHashMap<>();
+    private Resources idle;
+    private Resources used = Resources.EMPTY;
+    private Resources releasing = Resources.EMPTY;
+    private Resources pipelined = Resources.EMPTY;
+    private int otherTaskCount;
+
+    NodeState(ClusterNode node) {
+        this.node = requireNonNull(node, "node is null");
+        this.idle = node.allocatable();
+    }
+
+    public ClusterNode node() {
+        return node;
+    }
+
+    public NodeName name() {
+        return node.name();
+    }
+
+    public Resources allocatable() {
+        return node.allocatable();
+    }
+
+    public Resources idle() {
+        return idle;
+    }
+
+    public Resources used() {
+        return used;
+    }
+
+    public Resources releasing() {
+        return releasing;
+    }
+
+    public Resources pipelined() {
+        return pipelined;
+    }
+
+    /** What will be free once releasing tasks are gone and pipelined ones arrive. */
+    public Resources futureIdle() {
+        return idle.add(releasing).subtract(pipelined);
+    }
+
+    /** Every task on the node, including pipelined ones and pods of other schedulers. */
+    public Collection<TaskState> tasks() {
+        return Collections.unmodifiableCollection(tasks.values());
+    }
+
+    /** Tasks of this scheduler's jobs on the node plus pods of others. */
+    public int taskCount() {
+        return tasks.size() + otherTaskCount;
+    }
+
+    /** Counts a pod that is not ours (another scheduler's, a daemon) against the node. */
+    void addOtherTask(Task task) {
+        if (task.status().isTerminated()) {
+            return;
+        }
+        idle = idle.subtract(task.request());
+        used = used.add(task.request());
+        if (task.status() == TaskStatus.RELEASING) {
+            releasing = releasing.add(task.request());
+        }
+        otherTaskCount++;
+    }
+
+    void addTask(TaskState task) {
+        switch (task.status()) {
+            case RELEASING -> {
+                idle = idle.subtract(task.request());
+                releasing = releasing.add(task.request());
+                used = used.add(task.request());
+            }
+            case PIPELINED -> pipelined = pipelined.add(task.request());
+            default -> {
+                idle = idle.subtract(task.request());
+                used = used.add(task.request());
+            }
+        }
+        tasks.put(task.id(), task);
+    }
+
+    void removeTask(TaskState task) {
+        if (tasks.remove(task.id()) == null) {
+            return;
+        }
+        removeResources(task.status(), task);
+    }
+
+    /** Moves a task on this node from one status to another (evict and its undo). */
+    void updateTask(TaskState task, TaskStatus previous) {
+        removeResources(previous, task);
+        tasks.remove(task.id());
+        addTask(task);
+    }
+
+    private void removeResources(TaskStatus status, TaskState task) {
+        switch (status) {
+            case RELEASING -> {
+                releasing = releasing.subtract(task.request());
+                idle = idle.add(task.request());
+                used = used.subtract(task.request());
+            }
+            case PIPELINED -> pipelined = pipelined.subtract(task.request());
+            default -> {
+                idle = idle.add(task.request());
+                used = used.subtract(task.request());
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return node.name().toString();
+    }
+}

@@ -1,0 +1,309 @@
+package dev.muster.engine.framework;
+
+import static com.google.common.base.Preconditions.checkState;
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
+import dev.muster.engine.model.ClusterNode;
+import dev.muster.engine.model.ClusterSnapshot;
+import dev.muster.engine.model.Job;
+import dev.muster.engine.model.JobId;
+import dev.muster.engine.model.NodeName;
+import dev.muster.engine.model.Queue;
+import dev.muster.engine.model.QueueName;
+import dev.muster.engine.model.Resources;
+import dev.muster.engine.model.Task;
+import dev.muster.engine.model.TaskId;
+import dev.muster.engine.model.TaskStatus;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One scheduling cycle over an immutable snapshot: the jobs, nodes and queues as the actions change
+ * them, the plugins built for this cycle, and the decisions taken. Open it with {@link #open}, run
+ * the actions with {@link #run}, read the decisions from {@link #close}.
+ *
+ * <p>Not thread-safe: a session is used by the one thread that runs the cycle.
+ */
+public final class Session {
+    private static final Logger log = LoggerFactory.getLogger(Session.class);
+
+    private final ClusterSnapshot snapshot;
+    private final SessionConfig config;
+    private final Clock clock;
+    private final Map<JobId, JobState> jobs = new TreeMap<>();
+    private final Map<NodeName, NodeState> nodes = new TreeMap<>();
+    private final List<NodeState> nodeList;
+    private final Map<QueueName, Queue> queues;
+    private final Resources totalResource;
+    private final Map<TaskId, NodeName> binds = new TreeMap<>();
+    private final List<SessionResult.Eviction> evictions = new ArrayList<>();
+    private PluginSet plugins = new PluginSet(List.of());
+
+    private Session(ClusterSnapshot snapshot, SessionConfig config, Clock clock) {
+        this.snapshot = requireNonNull(snapshot, "snapshot is null");
+        this.config = requireNonNull(config, "config is null");
+        this.clock = requireNonNull(clock, "clock is null");
+        this.queues = snapshot.queues();
+        Resources total = Resources.EMPTY;
+        for (ClusterNode node : snapshot.nodes().values()) {
+            if (!node.ready()) {
+                continue;
+            }
+            nodes.put(node.name(), new NodeState(node));
+            total = total.add(node.allocatable());
+        }
+        this.totalResource = total;
+        this.nodeList = List.copyOf(nodes.values());
+        for (Job job : snapshot.jobs().values()) {
+            JobState state = new JobState(job);
+            jobs.put(job.id(), state);
+            for (TaskState task : state.tasks()) {
+                Optional<NodeName> node = task.node();
+                if (node.isPresent() && !task.status().isTerminated() && nodes.containsKey(node.get())) {
+                    nodes.get(node.get()).addTask(task);
+                }
+            }
+        }
+        for (Task other : snapshot.otherTasks()) {
+            if (other.node().isPresent() && nodes.containsKey(other.node().get())) {
+                nodes.get(other.node().get()).addOtherTask(other);
+            }
+        }
+    }
+
+    /** Opens a session: sets up jobs and nodes, then builds the plugins in tier order. */
+    public static Session open(ClusterSnapshot snapshot, SessionConfig config, Clock clock) {
+        Session session = new Session(snapshot, config, clock);
+        List<List<PluginInstance>> tiers = new ArrayList<>();
+        for (List<ConfiguredPlugin> tier : config.tiers()) {
+            List<PluginInstance> instances = new ArrayList<>();
+            for (ConfiguredPlugin plugin : tier) {
+                instances.add(plugin.instantiate(session));
+            }
+            tiers.add(instances);
+        }
+        session.plugins = new PluginSet(tiers);
+        return session;
+    }
+
+    /** Opens a session, runs every configured action in order, and closes it. */
+    public static SessionResult run(ClusterSnapshot snapshot, SessionConfig config, Clock clock) {
+        Session session = open(snapshot, config, clock);
+        for (Action action : config.actions()) {
+            log.debug("running action {}", action.name());
+            action.execute(session);
+        }
+        return session.close();
+    }
+
+    public ClusterSnapshot snapshot() {
+        return snapshot;
+    }
+
+    public PluginSet plugins() {
+        return plugins;
+    }
+
+    public Instant now() {
+        return clock.instant();
+    }
+
+    public boolean hasAction(String name) {
+        return config.hasAction(name);
+    }
+
+    /** The jobs of the session, by id. */
+    public Collection<JobState> jobs() {
+        return Collections.unmodifiableCollection(jobs.values());
+    }
+
+    public Optional<JobState> job(JobId id) {
+        return Optional.ofNullable(jobs.get(id));
+    }
+
+    /** The ready nodes, sorted by name. */
+    public List<NodeState> nodes() {
+        return nodeList;
+    }
+
+    public Optional<NodeState> node(NodeName name) {
+        return Optional.ofNullable(nodes.get(name));
+    }
+
+    public Map<QueueName, Queue> queues() {
+        return queues;
+    }
+
+    public Optional<Queue> queue(QueueName name) {
+        return Optional.ofNullable(queues.get(name));
+    }
+
+    /** The sum of the ready nodes' allocatable resources. */
+    public Resources totalResource() {
+        return totalResource;
+    }
+
+    /** The first reason a job cannot be scheduled: a problem in its objects, then the plugins' checks. */
+    public Optional<String> jobInvalidReason(JobState job) {
+        if (!job.job().problems().isEmpty()) {
+            return Optional.of(String.join("; ", job.job().problems()));
+        }
+        return plugins.jobInvalidReason(job);
+    }
+
+    public Comparator<JobState> jobOrder() {
+        return (left, right) -> {
+            int result = plugins.compareJobs(left, right);
+            if (result != 0) {
+                return result;
+            }
+            return Comparator.comparing((JobState job) -> job.job().created())
+                    .thenComparing(job -> job.job().uid())
+                    .compare(left, right);
+        };
+    }
+
+    public Comparator<Queue> queueOrder() {
+        return (left, right) -> {
+            int result = plugins.compareQueues(left, right);
+            if (result != 0) {
+                return result;
+            }
+            return Comparator.comparing(Queue::created).thenComparing(Queue::uid).compare(left, right);
+        };
+    }
+
+    public Comparator<TaskState> taskOrder() {
+        return (left, right) -> {
+            int result = plugins.compareTasks(left, right);
+            if (result != 0) {
+                return result;
+            }
+            return compareTasksByDefault(left.task(), right.task());
+        };
+    }
+
+    /** Volcano's fallback: the pod's index suffix ({@code job-task-3}), then creation time, then uid. */
+    static int compareTasksByDefault(Task left, Task right) {
+        Optional<Integer> leftIndex = podIndex(left.id().name());
+        Optional<Integer> rightIndex = podIndex(right.id().name());
+        if (leftIndex.isPresent() && rightIndex.isPresent() && !leftIndex.get().equals(rightIndex.get())) {
+            return Integer.compare(leftIndex.get(), rightIndex.get());
+        }
+        int byCreation = left.created().compareTo(right.created());
+        return byCreation != 0 ? byCreation : left.uid().compareTo(right.uid());
+    }
+
+    private static Optional<Integer> podIndex(String name) {
+        String[] parts = name.split("-", -1);
+        if (parts.length < 3) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Integer.parseInt(parts[parts.length - 1]));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    public Statement newStatement() {
+        return new Statement(this);
+    }
+
+    /**
+     * Allocates a task outside a statement (backfill) and dispatches the job's allocated tasks to be
+     * bound once the job is ready, as Volcano's {@code Session.Allocate} does.
+     */
+    public void allocate(TaskState task, NodeName node) {
+        allocateInSession(task, node);
+        JobState job = task.job();
+        if (plugins.isJobReady(job)) {
+            for (TaskState allocated : job.tasksWithStatus(TaskStatus.ALLOCATED)) {
+                recordBind(allocated);
+            }
+        }
+    }
+
+    void allocateInSession(TaskState task, NodeName nodeName) {
+        NodeState node = requireNode(nodeName);
+        task.job().updateStatus(task, TaskStatus.ALLOCATED);
+        task.setNode(Optional.of(nodeName));
+        node.addTask(task);
+        plugins.allocated(task);
+    }
+
+    void pipelineInSession(TaskState task, NodeName nodeName) {
+        NodeState node = requireNode(nodeName);
+        task.job().updateStatus(task, TaskStatus.PIPELINED);
+        task.setNode(Optional.of(nodeName));
+        node.addTask(task);
+        plugins.allocated(task);
+    }
+
+    /** Undoes an allocation or a pipelining: the task is Pending again and its node gets its resources back. */
+    void unplaceInSession(TaskState task) {
+        task.node().map(nodes::get).ifPresent(node -> node.removeTask(task));
+        task.job().updateStatus(task, TaskStatus.PENDING);
+        task.setNode(Optional.empty());
+        plugins.deallocated(task);
+    }
+
+    void evictInSession(TaskState task) {
+        TaskStatus previous = task.status();
+        task.job().updateStatus(task, TaskStatus.RELEASING);
+        task.node().map(nodes::get).ifPresent(node -> node.updateTask(task, previous));
+        plugins.deallocated(task);
+    }
+
+    void unevictInSession(TaskState task) {
+        task.job().updateStatus(task, TaskStatus.RUNNING);
+        task.node().map(nodes::get).ifPresent(node -> node.updateTask(task, TaskStatus.RELEASING));
+        plugins.allocated(task);
+    }
+
+    void recordBind(TaskState task) {
+        checkState(task.node().isPresent(), "BUG: task %s bound without a node", task.id());
+        task.job().updateStatus(task, TaskStatus.BINDING);
+        binds.put(task.id(), task.node().get());
+    }
+
+    void recordEviction(TaskState task, String reason) {
+        evictions.add(new SessionResult.Eviction(task.id(), reason));
+    }
+
+    private NodeState requireNode(NodeName name) {
+        NodeState node = nodes.get(name);
+        checkState(node != null, "BUG: node %s is not in the session", name);
+        return node;
+    }
+
+    /** Lets plugins record outcomes, computes each job's phase, and returns the decisions. */
+    public SessionResult close() {
+        plugins.sessionClosed(this);
+        Map<TaskId, NodeName> pipelined = new TreeMap<>();
+        Map<JobId, SessionResult.JobOutcome> outcomes = new TreeMap<>();
+        for (JobState job : jobs.values()) {
+            for (TaskState task : job.tasksWithStatus(TaskStatus.PIPELINED)) {
+                pipelined.put(task.id(), task.node().orElseThrow());
+            }
+            outcomes.put(job.id(), JobPhases.outcome(this, job));
+        }
+        return new SessionResult(
+                ImmutableSortedMap.copyOf(binds),
+                ImmutableList.copyOf(evictions),
+                ImmutableSortedMap.copyOf(pipelined),
+                ImmutableSortedMap.copyOf(outcomes));
+    }
+}

@@ -1,0 +1,31 @@
+package dev.muster.engine.framework;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
+import dev.muster.engine.model.JobId;
+import dev.muster.engine.model.NodeName;
+import dev.muster.engine.model.PodGroupPhase;
+import dev.muster.engine.model.TaskId;
+import java.util.Optional;
+
+/**
+ * The decisions of one session.
+ *
+ * @param binds tasks to bind, with their nodes
+ * @param evictions tasks to evict, in decision order, with the reason
+ * @param pipelined tasks that hold a reservation on a node's releasing resources
+ * @param jobs each job's phase after the session and, when it is not ready, why
+ */
+public record SessionResult(
+        ImmutableSortedMap<TaskId, NodeName> binds,
+        ImmutableList<Eviction> evictions,
+        ImmutableSortedMap<TaskId, NodeName> pipelined,
+        ImmutableSortedMap<JobId, JobOutcome> jobs) {
+
+    public record Eviction(TaskId task, String reason) {}
+
+    /**
+     * @param reason why the job is not running yet, or empty when it is ready
+     */
+    public record JobOutcome(PodGroupPhase phase, boolean ready, Optional<String> reason) {}
+}

@@ -1,0 +1,87 @@
+package dev.muster.engine.framework;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.muster.engine.model.NodeName;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A transaction over a session: evictions, pipelines and allocations are applied to the session at
+ * once (so later decisions see them), and {@link #commit} makes them decisions while {@link #discard}
+ * undoes them in reverse order. This is how a gang is placed all or nothing. Not thread-safe.
+ */
+public final class Statement {
+    private enum Kind {
+        EVICT,
+        PIPELINE,
+        ALLOCATE
+    }
+
+    private record Operation(Kind kind, TaskState task, String reason) {}
+
+    private final Session session;
+    private final List<Operation> operations = new ArrayList<>();
+
+    Statement(Session session) {
+        this.session = requireNonNull(session, "session is null");
+    }
+
+    /** Marks a running task for eviction: its resources become releasing on its node. */
+    public void evict(TaskState task, String reason) {
+        session.evictInSession(task);
+        operations.add(new Operation(Kind.EVICT, task, reason));
+    }
+
+    /** Reserves a node's future idle for a task that waits for releasing resources. */
+    public void pipeline(TaskState task, NodeName node) {
+        session.pipelineInSession(task, node);
+        operations.add(new Operation(Kind.PIPELINE, task, ""));
+    }
+
+    /** Places a task on a node's idle resources; bound when the statement commits. */
+    public void allocate(TaskState task, NodeName node) {
+        session.allocateInSession(task, node);
+        operations.add(new Operation(Kind.ALLOCATE, task, ""));
+    }
+
+    public boolean isEmpty() {
+        return operations.isEmpty();
+    }
+
+    public boolean hasEvictions() {
+        return operations.stream().anyMatch(operation -> operation.kind() == Kind.EVICT);
+    }
+
+    /** Moves another statement's operations into this one; the other is left empty. */
+    public void merge(Statement other) {
+        operations.addAll(other.operations);
+        other.operations.clear();
+    }
+
+    /** Turns the operations into decisions: evictions and binds. Pipelined tasks keep their reservation. */
+    public void commit() {
+        for (Operation operation : operations) {
+            switch (operation.kind()) {
+                case EVICT -> session.recordEviction(operation.task(), operation.reason());
+                case PIPELINE -> {
+                    // a reservation only: nothing is written until the task is allocated in a later session
+                }
+                case ALLOCATE -> session.recordBind(operation.task());
+            }
+        }
+        operations.clear();
+    }
+
+    /** Undoes every operation, newest first. */
+    public void discard() {
+        for (int i = operations.size() - 1; i >= 0; i--) {
+            Operation operation = operations.get(i);
+            switch (operation.kind()) {
+                case EVICT -> session.unevictInSession(operation.task());
+                case PIPELINE, ALLOCATE -> session.unplaceInSession(operation.task());
+            }
+        }
+        operations.clear();
+    }
+}

@@ -1,0 +1,80 @@
+package dev.muster.engine.model;
+
+import java.math.BigDecimal;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Parses and formats Kubernetes resource quantities ("500m", "2Gi", "1e3", "4G"). */
+public final class Quantities {
+    private static final Pattern QUANTITY =
+            Pattern.compile("^([+-]?[0-9.]+(?:[eE][+-]?[0-9]+)?)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E)?$");
+
+    private Quantities() {}
+
+    /**
+     * The value of a quantity in base units ("500m" is 0.5, "2Gi" is 2147483648).
+     *
+     * @throws IllegalArgumentException naming the text when it is not a quantity
+     */
+    public static BigDecimal parse(String text) {
+        String trimmed = text.trim();
+        Matcher matcher = QUANTITY.matcher(trimmed);
+        if (!matcher.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a Kubernetes quantity");
+        }
+        BigDecimal number;
+        try {
+            number = new BigDecimal(matcher.group(1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a Kubernetes quantity", e);
+        }
+        String suffix = matcher.group(2);
+        if (suffix == null) {
+            return number;
+        }
+        BigDecimal multiplier = switch (suffix) {
+            case "n" -> new BigDecimal("1e-9");
+            case "u" -> new BigDecimal("1e-6");
+            case "m" -> new BigDecimal("1e-3");
+            case "k" -> new BigDecimal("1e3");
+            case "M" -> new BigDecimal("1e6");
+            case "G" -> new BigDecimal("1e9");
+            case "T" -> new BigDecimal("1e12");
+            case "P" -> new BigDecimal("1e15");
+            case "E" -> new BigDecimal("1e18");
+            case "Ki" -> BigDecimal.valueOf(1L << 10);
+            case "Mi" -> BigDecimal.valueOf(1L << 20);
+            case "Gi" -> BigDecimal.valueOf(1L << 30);
+            case "Ti" -> BigDecimal.valueOf(1L << 40);
+            case "Pi" -> BigDecimal.valueOf(1L << 50);
+            case "Ei" -> BigDecimal.valueOf(1L << 60);
+            default -> throw new IllegalArgumentException("'" + text + "' has an unknown suffix");
+        };
+        return number.multiply(multiplier);
+    }
+
+    static String formatMilli(double milli) {
+        if (Math.abs(milli % 1000) < 1e-6) {
+            return String.format(Locale.ROOT, "%d", (long) (milli / 1000));
+        }
+        return String.format(Locale.ROOT, "%dm", Math.round(milli));
+    }
+
+    static String formatBytes(double bytes) {
+        String[] units = {"Ei", "Pi", "Ti", "Gi", "Mi", "Ki"};
+        long[] sizes = {1L << 60, 1L << 50, 1L << 40, 1L << 30, 1L << 20, 1L << 10};
+        for (int i = 0; i < units.length; i++) {
+            if (bytes >= sizes[i] && Math.abs(bytes % sizes[i]) < 1e-6) {
+                return String.format(Locale.ROOT, "%d%s", (long) (bytes / sizes[i]), units[i]);
+            }
+        }
+        if (bytes >= 1e9 && Math.abs(bytes % 1e9) < 1e-6) {
+            return String.format(Locale.ROOT, "%dG", (long) (bytes / 1e9));
+        }
+        if (bytes >= 1e6 && Math.abs(bytes % 1e6) < 1e-6) {
+            return String.format(Locale.ROOT, "%dM", (long) (bytes / 1e6));
+        }
+        return String.format(Locale.ROOT, "%d", Math.round(bytes));
+    }
+}
