@@ -36,11 +36,13 @@ final class JobPhases {
     }
 
     private static Optional<String> describeFitErrors(JobState job) {
-        if (job.fitErrors().isEmpty()) {
+        if (job.fitErrors().isEmpty() && job.queueNotes().isEmpty()) {
             return Optional.empty();
         }
+        java.util.Map<dev.muster.engine.model.TaskId, String> all = new java.util.TreeMap<>(job.queueNotes());
+        all.putAll(job.fitErrors());
         StringBuilder text = new StringBuilder();
-        job.fitErrors().forEach((task, error) -> {
+        all.forEach((task, error) -> {
             if (text.length() > 0) {
                 text.append("; ");
             }

@@ -29,9 +29,11 @@ public final class JobState {
     private final Map<TaskId, TaskState> tasks = new LinkedHashMap<>();
     private final EnumMap<TaskStatus, Integer> counts = new EnumMap<>(TaskStatus.class);
     private final Map<TaskId, String> fitErrors = new TreeMap<>();
+    private final Map<TaskId, String> queueNotes = new TreeMap<>();
     private Resources allocated = Resources.EMPTY;
     private PodGroupPhase phase;
     private Optional<String> unschedulableReason = Optional.empty();
+    private int bestAttempt;
 
     JobState(Job job) {
         this.job = requireNonNull(job, "job is null");
@@ -156,6 +158,24 @@ public final class JobState {
 
     public void markUnschedulable(String reason) {
         this.unschedulableReason = Optional.of(requireNonNull(reason, "reason is null"));
+    }
+
+    /** Why the job's queue would not take a task this session (not a fit error: no node was tried). */
+    public Map<TaskId, String> queueNotes() {
+        return Collections.unmodifiableMap(queueNotes);
+    }
+
+    public void recordQueueNote(TaskId task, String reason) {
+        queueNotes.put(requireNonNull(task, "task is null"), requireNonNull(reason, "reason is null"));
+    }
+
+    /** The most tasks a discarded attempt managed to place this session (they were given back). */
+    public int bestAttempt() {
+        return bestAttempt;
+    }
+
+    public void recordAttempt(int placed) {
+        bestAttempt = Math.max(bestAttempt, placed);
     }
 
     void updateStatus(TaskState task, TaskStatus status) {

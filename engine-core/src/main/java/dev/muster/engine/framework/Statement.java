@@ -53,6 +53,11 @@ public final class Statement {
         return operations.stream().anyMatch(operation -> operation.kind() == Kind.EVICT);
     }
 
+    /** How many allocations and pipelines the statement holds. */
+    public int placedCount() {
+        return (int) operations.stream().filter(operation -> operation.kind() != Kind.EVICT).count();
+    }
+
     /** Moves another statement's operations into this one; the other is left empty. */
     public void merge(Statement other) {
         operations.addAll(other.operations);

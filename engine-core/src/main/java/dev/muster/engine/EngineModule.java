@@ -1,0 +1,29 @@
+package dev.muster.engine;
+
+import com.google.inject.AbstractModule;
+import dev.muster.engine.actions.AllocateActionModule;
+import dev.muster.engine.actions.EnqueueActionModule;
+import dev.muster.engine.config.SchedulerConfigLoader;
+import dev.muster.engine.plugins.conformance.ConformancePluginModule;
+import dev.muster.engine.plugins.drf.DrfPluginModule;
+import dev.muster.engine.plugins.gang.GangPluginModule;
+import dev.muster.engine.plugins.predicates.PredicatesPluginModule;
+import dev.muster.engine.plugins.priority.PriorityPluginModule;
+import com.google.inject.Scopes;
+
+/** The engine with every built-in action and plugin, and the configuration loader that knows them. */
+public final class EngineModule extends AbstractModule {
+    @Override
+    protected void configure() {
+        install(new EnqueueActionModule());
+        install(new AllocateActionModule());
+
+        install(new GangPluginModule());
+        install(new PriorityPluginModule());
+        install(new ConformancePluginModule());
+        install(new PredicatesPluginModule());
+        install(new DrfPluginModule());
+
+        bind(SchedulerConfigLoader.class).in(Scopes.SINGLETON);
+    }
+}

@@ -1,0 +1,87 @@
+package dev.muster.engine.actions;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.muster.engine.framework.Action;
+import dev.muster.engine.framework.ActionFactory;
+import dev.muster.engine.framework.JobState;
+import dev.muster.engine.framework.NoArgs;
+import dev.muster.engine.framework.Session;
+import dev.muster.engine.model.PodGroupPhase;
+import dev.muster.engine.model.Queue;
+import dev.muster.engine.model.QueueName;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.PriorityQueue;
+
+/**
+ * Admits pending jobs into their queues (phase Pending to Inqueue) when the admission plugins
+ * allow: round-robin over queues in queue order, the best pending job of each in turn. A job the
+ * plugins reject stays Pending for this session and does not block its queue. Jobs whose objects
+ * have problems are never admitted.
+ */
+public final class EnqueueAction implements Action {
+    public static final String NAME = "enqueue";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void execute(Session session) {
+        PriorityQueue<Queue> queues = new PriorityQueue<>(session.queueOrder());
+        Map<QueueName, PriorityQueue<JobState>> pending = new HashMap<>();
+        for (JobState job : session.jobs()) {
+            Optional<Queue> queue = session.queue(job.queue());
+            if (queue.isEmpty()) {
+                continue;
+            }
+            if (!pending.containsKey(job.queue())) {
+                pending.put(job.queue(), new PriorityQueue<>(session.jobOrder()));
+                queues.add(queue.get());
+            }
+            if (job.isPending() && job.job().problems().isEmpty()) {
+                pending.get(job.queue()).add(job);
+            }
+        }
+        while (!queues.isEmpty()) {
+            Queue queue = queues.poll();
+            PriorityQueue<JobState> jobs = pending.get(queue.name());
+            if (jobs.isEmpty()) {
+                continue;
+            }
+            JobState job = jobs.poll();
+            if (job.job().minResources().isEmpty() || session.plugins().isJobEnqueueable(job)) {
+                session.plugins().jobEnqueued(job);
+                job.setPhase(PodGroupPhase.INQUEUE);
+            }
+            queues.add(queue);
+        }
+    }
+
+    /** Builds the action; it takes no arguments. */
+    public static final class Factory implements ActionFactory<NoArgs> {
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public Class<NoArgs> argsType() {
+            return NoArgs.class;
+        }
+
+        @Override
+        public NoArgs defaultArgs() {
+            return NoArgs.INSTANCE;
+        }
+
+        @Override
+        public Action create(NoArgs args) {
+            requireNonNull(args, "args is null");
+            return new EnqueueAction();
+        }
+    }
+}

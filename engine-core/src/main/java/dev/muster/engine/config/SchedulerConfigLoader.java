@@ -1,0 +1,319 @@
+package dev.muster.engine.config;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import com.google.inject.Inject;
+import dev.muster.engine.framework.Action;
+import dev.muster.engine.framework.ActionFactory;
+import dev.muster.engine.framework.ConfiguredPlugin;
+import dev.muster.engine.framework.PluginFactory;
+import dev.muster.engine.framework.PluginFlag;
+import dev.muster.engine.framework.SessionConfig;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Loads a scheduler configuration in Volcano's {@code volcano-scheduler.conf} format, strictly: every
+ * unknown action, plugin, flag or argument is a problem naming its path and the nearest known name,
+ * and all problems are reported at once. An unset flag means enabled, as in Volcano.
+ */
+public final class SchedulerConfigLoader {
+    private static final Set<String> TOP_LEVEL_KEYS = ImmutableSet.of("actions", "tiers", "configurations", "metrics");
+
+    private final ImmutableMap<String, PluginFactory<?>> plugins;
+    private final ImmutableMap<String, ActionFactory<?>> actions;
+    private final ObjectMapper yaml;
+
+    @Inject
+    public SchedulerConfigLoader(Map<String, PluginFactory<?>> plugins, Map<String, ActionFactory<?>> actions) {
+        this.plugins = ImmutableMap.copyOf(requireNonNull(plugins, "plugins is null"));
+        this.actions = ImmutableMap.copyOf(requireNonNull(actions, "actions is null"));
+        this.yaml = new ObjectMapper(new YAMLFactory())
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+    }
+
+    public SessionConfig load(Path path) {
+        String text;
+        try {
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ConfigException(path.toString(), List.of(new ConfigProblem("", "cannot read: " + e.getMessage())));
+        }
+        return parse(path.toString(), text);
+    }
+
+    public SessionConfig parse(String source, String text) {
+        JsonNode root;
+        try {
+            root = yaml.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new ConfigException(source, List.of(new ConfigProblem("", "not valid YAML: " + e.getOriginalMessage()
+                    + Optional.ofNullable(e.getLocation()).map(l -> " at line " + l.getLineNr() + ", column " + l.getColumnNr()).orElse(""))));
+        }
+        List<ConfigProblem> problems = new ArrayList<>();
+        if (root == null || !root.isObject()) {
+            throw new ConfigException(source, List.of(new ConfigProblem("", "expected a mapping with 'actions' and 'tiers'")));
+        }
+        for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!TOP_LEVEL_KEYS.contains(name)) {
+                problems.add(new ConfigProblem(name, "unknown key" + Suggestions.didYouMean(name, TOP_LEVEL_KEYS)
+                        + " (known: " + String.join(", ", new TreeSet<>(TOP_LEVEL_KEYS)) + ")"));
+            }
+        }
+        List<String> actionNames = readActionNames(root.get("actions"), problems);
+        Map<String, JsonNode> actionArguments = readActionConfigurations(root.get("configurations"), problems);
+        List<Action> configuredActions = new ArrayList<>();
+        for (int i = 0; i < actionNames.size(); i++) {
+            String name = actionNames.get(i);
+            ActionFactory<?> factory = actions.get(name);
+            if (factory == null) {
+                problems.add(new ConfigProblem("actions[" + i + "]", "unknown action '" + name + "'"
+                        + Suggestions.didYouMean(name, actions.keySet()) + " (known: " + String.join(", ", new TreeSet<>(actions.keySet())) + ")"));
+                continue;
+            }
+            Optional<Record> args = bind(factory.argsType(), factory.defaultArgs(), actionArguments.get(name),
+                    "configurations[" + name + "].arguments", problems);
+            args.ifPresent(bound -> configuredActions.add(createAction(factory, bound)));
+        }
+        for (String name : actionArguments.keySet()) {
+            if (!actionNames.contains(name) && !actions.containsKey(name)) {
+                problems.add(new ConfigProblem("configurations[" + name + "]", "unknown action '" + name + "'"
+                        + Suggestions.didYouMean(name, actions.keySet())));
+            }
+        }
+        List<ImmutableList<ConfiguredPlugin>> tiers = readTiers(root.get("tiers"), problems);
+        if (!problems.isEmpty()) {
+            throw new ConfigException(source, problems);
+        }
+        return new SessionConfig(ImmutableList.copyOf(configuredActions), ImmutableList.copyOf(tiers));
+    }
+
+    private static <A extends Record> Action createAction(ActionFactory<A> factory, Record args) {
+        return factory.create(factory.argsType().cast(args));
+    }
+
+    private static List<String> readActionNames(JsonNode node, List<ConfigProblem> problems) {
+        List<String> names = new ArrayList<>();
+        if (node == null || node.isNull()) {
+            problems.add(new ConfigProblem("actions", "missing; e.g. actions: \"enqueue, allocate, backfill\""));
+            return names;
+        }
+        if (node.isTextual()) {
+            for (String part : node.asText().split(",")) {
+                if (!part.trim().isEmpty()) {
+                    names.add(part.trim());
+                }
+            }
+        } else if (node.isArray()) {
+            for (JsonNode element : node) {
+                names.add(element.asText().trim());
+            }
+        } else {
+            problems.add(new ConfigProblem("actions", "expected a comma-separated string or a list, got " + node.getNodeType()));
+        }
+        Set<String> seen = new HashSet<>();
+        for (String name : names) {
+            if (!seen.add(name)) {
+                problems.add(new ConfigProblem("actions", "action '" + name + "' is listed twice"));
+            }
+        }
+        return names;
+    }
+
+    private static Map<String, JsonNode> readActionConfigurations(JsonNode node, List<ConfigProblem> problems) {
+        Map<String, JsonNode> result = new LinkedHashMap<>();
+        if (node == null || node.isNull()) {
+            return result;
+        }
+        if (!node.isArray()) {
+            problems.add(new ConfigProblem("configurations", "expected a list of {name, arguments}"));
+            return result;
+        }
+        for (int i = 0; i < node.size(); i++) {
+            JsonNode entry = node.get(i);
+            String path = "configurations[" + i + "]";
+            if (!entry.isObject() || !entry.path("name").isTextual()) {
+                problems.add(new ConfigProblem(path, "expected {name, arguments}"));
+                continue;
+            }
+            for (Iterator<String> keys = entry.fieldNames(); keys.hasNext(); ) {
+                String key = keys.next();
+                if (!key.equals("name") && !key.equals("arguments")) {
+                    problems.add(new ConfigProblem(path, "unknown key '" + key + "' (known: name, arguments)"));
+                }
+            }
+            result.put(entry.get("name").asText(), entry.get("arguments"));
+        }
+        return result;
+    }
+
+    private List<ImmutableList<ConfiguredPlugin>> readTiers(JsonNode node, List<ConfigProblem> problems) {
+        List<ImmutableList<ConfiguredPlugin>> tiers = new ArrayList<>();
+        if (node == null || node.isNull()) {
+            problems.add(new ConfigProblem("tiers", "missing; e.g. tiers: [{plugins: [{name: gang}]}]"));
+            return tiers;
+        }
+        if (!node.isArray()) {
+            problems.add(new ConfigProblem("tiers", "expected a list of {plugins: [...]}"));
+            return tiers;
+        }
+        Map<String, Boolean> hierarchy = new LinkedHashMap<>();
+        Set<String> seen = new HashSet<>();
+        for (int t = 0; t < node.size(); t++) {
+            JsonNode tier = node.get(t);
+            String tierPath = "tiers[" + t + "]";
+            if (!tier.isObject() || !tier.path("plugins").isArray()) {
+                problems.add(new ConfigProblem(tierPath, "expected {plugins: [...]}"));
+                continue;
+            }
+            for (Iterator<String> keys = tier.fieldNames(); keys.hasNext(); ) {
+                String key = keys.next();
+                if (!key.equals("plugins")) {
+                    problems.add(new ConfigProblem(tierPath, "unknown key '" + key + "' (known: plugins)"));
+                }
+            }
+            List<ConfiguredPlugin> configured = new ArrayList<>();
+            JsonNode list = tier.get("plugins");
+            for (int p = 0; p < list.size(); p++) {
+                String path = tierPath + ".plugins[" + p + "]";
+                readPlugin(list.get(p), path, problems, seen, hierarchy).ifPresent(configured::add);
+            }
+            tiers.add(ImmutableList.copyOf(configured));
+        }
+        if (seen.contains("proportion") && hierarchy.getOrDefault("drf", false)) {
+            problems.add(new ConfigProblem("tiers", "plugin 'proportion' cannot be used with 'drf' enableHierarchy: true (hierarchical drf replaces proportion)"));
+        }
+        return tiers;
+    }
+
+    private Optional<ConfiguredPlugin> readPlugin(JsonNode node, String path, List<ConfigProblem> problems,
+            Set<String> seen, Map<String, Boolean> hierarchy) {
+        if (!node.isObject() || !node.path("name").isTextual()) {
+            problems.add(new ConfigProblem(path, "expected {name: ..., arguments: {...}}"));
+            return Optional.empty();
+        }
+        String name = node.get("name").asText();
+        PluginFactory<?> factory = plugins.get(name);
+        if (factory == null) {
+            problems.add(new ConfigProblem(path, "unknown plugin '" + name + "'" + Suggestions.didYouMean(name, plugins.keySet())
+                    + " (known: " + String.join(", ", new TreeSet<>(plugins.keySet())) + ")"));
+            return Optional.empty();
+        }
+        if (!seen.add(name)) {
+            problems.add(new ConfigProblem(path, "plugin '" + name + "' is configured twice"));
+        }
+        Set<PluginFlag> disabled = EnumSet.noneOf(PluginFlag.class);
+        JsonNode arguments = null;
+        List<String> knownKeys = new ArrayList<>(List.of("name", "arguments"));
+        for (PluginFlag flag : PluginFlag.values()) {
+            knownKeys.add(flag.key());
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            String key = field.getKey();
+            if (key.equals("name")) {
+                continue;
+            }
+            if (key.equals("arguments")) {
+                arguments = field.getValue();
+                continue;
+            }
+            Optional<PluginFlag> flag = PluginFlag.fromKey(key);
+            if (flag.isEmpty()) {
+                problems.add(new ConfigProblem(path, "unknown key '" + key + "'" + Suggestions.didYouMean(key, knownKeys)));
+                continue;
+            }
+            if (!field.getValue().isBoolean()) {
+                problems.add(new ConfigProblem(path + "." + key, "expected true or false, got '" + field.getValue().asText() + "'"));
+                continue;
+            }
+            if (!field.getValue().asBoolean()) {
+                disabled.add(flag.get());
+            }
+            if (flag.get() == PluginFlag.HIERARCHY) {
+                hierarchy.put(name, field.getValue().asBoolean());
+            }
+        }
+        // enableHierarchy is the one flag that is off unless set, as in Volcano
+        if (!hierarchy.getOrDefault(name, false)) {
+            disabled.add(PluginFlag.HIERARCHY);
+        }
+        Optional<Record> args = bind(factory.argsType(), factory.defaultArgs(), arguments, path + ".arguments", problems);
+        return args.map(bound -> new ConfiguredPlugin(factory, bound, ImmutableSet.copyOf(disabled)));
+    }
+
+    private Optional<Record> bind(Class<? extends Record> type, Record defaults, JsonNode given, String path, List<ConfigProblem> problems) {
+        if (given == null || given.isNull() || (given.isObject() && given.isEmpty())) {
+            return Optional.of(defaults);
+        }
+        if (!given.isObject()) {
+            problems.add(new ConfigProblem(path, "expected a mapping of argument names to values"));
+            return Optional.empty();
+        }
+        ObjectNode tree = yaml.valueToTree(defaults);
+        List<String> known = new ArrayList<>();
+        tree.fieldNames().forEachRemaining(known::add);
+        tree.setAll((ObjectNode) given);
+        try {
+            return Optional.of(yaml.treeToValue(tree, type));
+        } catch (UnrecognizedPropertyException e) {
+            problems.add(new ConfigProblem(path, "unknown argument '" + e.getPropertyName() + "'"
+                    + Suggestions.didYouMean(e.getPropertyName(), known)
+                    + (known.isEmpty() ? " (this takes no arguments)" : " (known: " + String.join(", ", new TreeSet<>(known)) + ")")));
+        } catch (InvalidFormatException e) {
+            problems.add(new ConfigProblem(path + "." + fieldPath(e), "'" + e.getValue() + "' is not a valid " + e.getTargetType().getSimpleName()));
+        } catch (MismatchedInputException e) {
+            problems.add(new ConfigProblem(path + "." + fieldPath(e), "wrong type: " + e.getOriginalMessage()));
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            problems.add(new ConfigProblem(path, rootMessage(e)));
+        }
+        return Optional.empty();
+    }
+
+    private static String fieldPath(MismatchedInputException e) {
+        StringBuilder text = new StringBuilder();
+        for (var reference : e.getPath()) {
+            if (reference.getFieldName() != null) {
+                if (text.length() > 0) {
+                    text.append('.');
+                }
+                text.append(reference.getFieldName());
+            }
+        }
+        return text.toString();
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause.getMessage();
+    }
+}

@@ -1,0 +1,165 @@
+package dev.muster.engine.testing;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSortedMap;
+import dev.muster.engine.model.ClusterNode;
+import dev.muster.engine.model.ClusterSnapshot;
+import dev.muster.engine.model.Job;
+import dev.muster.engine.model.JobId;
+import dev.muster.engine.model.NodeName;
+import dev.muster.engine.model.Placement;
+import dev.muster.engine.model.PodGroupPhase;
+import dev.muster.engine.model.Queue;
+import dev.muster.engine.model.QueueName;
+import dev.muster.engine.model.QueueState;
+import dev.muster.engine.model.Resources;
+import dev.muster.engine.model.Task;
+import dev.muster.engine.model.TaskId;
+import dev.muster.engine.model.TaskStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Builds a cluster snapshot for scheduling tests in a few lines:
+ *
+ * <pre>{@code
+ * ClusterScenario.builder()
+ *         .node("n1", cpu(4))
+ *         .queue("ml", 1)
+ *         .job("ml/train", "ml", 3, cpu(2), 3)
+ *         .build();
+ * }</pre>
+ */
+public final class ClusterScenario {
+    private ClusterScenario() {}
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public static Resources cpu(double cores) {
+        return Resources.of(cores * 1000, 0);
+    }
+
+    public static Resources cpuMemory(double cores, double gibibytes) {
+        return Resources.of(cores * 1000, gibibytes * (1L << 30));
+    }
+
+    public static Resources gpu(double cores, double gibibytes, int gpus) {
+        return cpuMemory(cores, gibibytes).withScalar(Resources.GPU, gpus * 1000.0);
+    }
+
+    /** Accumulates nodes, queues and jobs; creation times follow the order of the calls. */
+    public static final class Builder {
+        private final Map<NodeName, ClusterNode> nodes = new TreeMap<>();
+        private final Map<QueueName, Queue> queues = new TreeMap<>();
+        private final Map<JobId, JobSpec> jobs = new LinkedHashMap<>();
+        private long tick;
+
+        private Instant next() {
+            return Instant.parse("2026-01-01T00:00:00Z").plusSeconds(tick++);
+        }
+
+        public Builder node(String name, Resources allocatable) {
+            return node(name, allocatable, 110);
+        }
+
+        public Builder node(String name, Resources allocatable, int maxPods) {
+            NodeName nodeName = new NodeName(name);
+            nodes.put(nodeName, new ClusterNode(nodeName, allocatable, allocatable, maxPods, ImmutableMap.of(), ImmutableList.of(), false, true));
+            return this;
+        }
+
+        public Builder node(ClusterNode node) {
+            nodes.put(node.name(), node);
+            return this;
+        }
+
+        public Builder queue(String name, int weight) {
+            return queue(name, weight, Optional.empty());
+        }
+
+        public Builder queue(String name, int weight, Optional<Resources> capability) {
+            QueueName queueName = new QueueName(name);
+            queues.put(queueName, new Queue(queueName, name, weight, capability, Resources.EMPTY, Optional.empty(), Optional.empty(),
+                    0, true, QueueState.OPEN, next(), ImmutableMap.of()));
+            return this;
+        }
+
+        public Builder queue(Queue queue) {
+            queues.put(queue.name(), queue);
+            return this;
+        }
+
+        /** A job of {@code pending} pending tasks named {@code <job>-<index>}, in the given phase. */
+        public Builder job(String id, String queue, int minMember, Resources perTask, int pending) {
+            return job(id, queue, minMember, perTask, pending, PodGroupPhase.INQUEUE, 0);
+        }
+
+        public Builder job(String id, String queue, int minMember, Resources perTask, int pending, PodGroupPhase phase, int priority) {
+            JobId jobId = JobId.parse(id);
+            checkArgument(!jobs.containsKey(jobId), "job %s defined twice", id);
+            JobSpec spec = new JobSpec(jobId, new QueueName(queue), minMember, phase, priority, next());
+            for (int i = 0; i < pending; i++) {
+                spec.tasks.add(task(jobId, jobId.name() + "-" + i, perTask, TaskStatus.PENDING, Optional.empty(), 1));
+            }
+            jobs.put(jobId, spec);
+            return this;
+        }
+
+        /** Adds a task running on a node to an existing job. */
+        public Builder running(String job, String podName, Resources request, String node) {
+            JobId jobId = JobId.parse(job);
+            JobSpec spec = jobs.get(jobId);
+            checkArgument(spec != null, "unknown job %s", job);
+            spec.tasks.add(task(jobId, podName, request, TaskStatus.RUNNING, Optional.of(new NodeName(node)), 1));
+            return this;
+        }
+
+        private Task task(JobId job, String name, Resources request, TaskStatus status, Optional<NodeName> node, int priority) {
+            TaskId id = new TaskId(job.namespace(), name);
+            return new Task(id, job.namespace() + "-" + name, job, "", priority, "", request, request, status, node, next(),
+                    true, false, false, Placement.ANYWHERE, ImmutableMap.of(), ImmutableMap.of());
+        }
+
+        public ClusterSnapshot build() {
+            if (!queues.containsKey(Queue.DEFAULT)) {
+                queue("default", 1);
+            }
+            ImmutableSortedMap.Builder<JobId, Job> built = ImmutableSortedMap.naturalOrder();
+            for (JobSpec spec : jobs.values()) {
+                built.put(spec.id, new Job(spec.id, spec.id.toString(), spec.queue, spec.minMember, ImmutableMap.of(), Optional.empty(),
+                        spec.priority, "", spec.phase, spec.created, Optional.empty(), ImmutableMap.of(), ImmutableList.copyOf(spec.tasks), ImmutableList.of()));
+            }
+            return new ClusterSnapshot(ImmutableSortedMap.copyOf(nodes), built.build(), ImmutableSortedMap.copyOf(queues),
+                    ImmutableList.of(), ImmutableMap.of(), ImmutableList.of());
+        }
+    }
+
+    private static final class JobSpec {
+        final JobId id;
+        final QueueName queue;
+        final int minMember;
+        final PodGroupPhase phase;
+        final int priority;
+        final Instant created;
+        final List<Task> tasks = new ArrayList<>();
+
+        JobSpec(JobId id, QueueName queue, int minMember, PodGroupPhase phase, int priority, Instant created) {
+            this.id = id;
+            this.queue = queue;
+            this.minMember = minMember;
+            this.phase = phase;
+            this.priority = priority;
+            this.created = created;
+        }
+    }
+}
