@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.muster.engine.cache.ManifestReader;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -37,7 +34,7 @@ class ConformanceTest {
     @MethodSource("cases")
     void matchesVolcano(ConformanceCase testCase) throws Exception {
         // when
-        Result result = whatIf(testCase);
+        CliRun result = whatIf(testCase);
 
         // then
         List<String> differences = result.exitCode() == 0
@@ -49,24 +46,9 @@ class ConformanceTest {
         assertThat(differences).as("differences from Volcano's expected decisions").isEmpty();
     }
 
-    private record Result(int exitCode, String stdout, String stderr) {}
-
-    private static Result whatIf(ConformanceCase testCase) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream originalOut = System.out;
-        PrintStream originalErr = System.err;
-        int exitCode;
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exitCode = Main.execute("what-if", "--scheduler-name", "volcano", "--config", testCase.config().toString(),
-                    "--output", "json", testCase.cluster().toString());
-        } finally {
-            System.setOut(originalOut);
-            System.setErr(originalErr);
-        }
-        return new Result(exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CliRun whatIf(ConformanceCase testCase) {
+        return CliRun.of("what-if", "--scheduler-name", "volcano", "--config", testCase.config().toString(),
+                "--output", "json", testCase.cluster().toString());
     }
 
     /** Which PodGroup each pod belongs to, read the way what-if reads the cluster. */
