@@ -51,6 +51,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--queues", description = "Number of queues the gangs are spread over (default: ${DEFAULT-VALUE}).")
     private int queues = 4;
 
+    @Option(names = "--config", paramLabel = "FILE", description = "Scheduler configuration to time instead of the default one; its actions are replaced by allocate.")
+    private java.nio.file.Path config;
+
     @Option(names = {"-o", "--output"}, description = "text (default) or json.")
     private Output output = Output.text;
 
@@ -66,11 +69,12 @@ public final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("muster bench: --nodes, --gang and --queues must be positive, --pods not negative");
             return ExitCodes.BAD_INPUT;
         }
-        String text = DefaultSchedulerConfig.text().replaceFirst("(?m)^actions:.*$", "actions: \"allocate\"");
-        SessionConfig config = loader.parse(DefaultSchedulerConfig.SOURCE, text);
+        String source = config == null ? DefaultSchedulerConfig.SOURCE : config.toString();
+        String original = config == null ? DefaultSchedulerConfig.text() : java.nio.file.Files.readString(config);
+        SessionConfig sessionConfig = loader.parse(source, original.replaceFirst("(?m)^actions:.*$", "actions: \"allocate\""));
         ClusterSnapshot snapshot = SyntheticCluster.build(nodes, pods, gang, queues);
         long start = System.nanoTime();
-        SessionResult result = Session.run(snapshot, config, clock);
+        SessionResult result = Session.run(snapshot, sessionConfig, clock);
         double seconds = (System.nanoTime() - start) / 1e9;
         ObjectNode json = new ObjectMapper().createObjectNode();
         json.put("nodes", nodes);

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Finds the nodes a task fits and picks the best, as Volcano's allocate does: filter by future idle
@@ -49,13 +48,26 @@ final class NodePicker {
 
     Filtered filter(TaskState task, List<NodeState> nodes, boolean checkResources) {
         List<NodeState> feasible = new ArrayList<>();
-        FitErrors errors = new FitErrors();
         int wanted = feasibleNodesToFind(nodes.size());
         int size = nodes.size();
         int start = size <= MINIMUM_FEASIBLE_NODES ? 0 : nextStart % size;
         int scanned = 0;
         for (; scanned < size && feasible.size() < wanted; scanned++) {
             NodeState node = nodes.get((start + scanned) % size);
+            if (fits(task, node, checkResources).isEmpty()) {
+                feasible.add(node);
+            }
+        }
+        if (size > MINIMUM_FEASIBLE_NODES) {
+            nextStart = (start + scanned) % size;
+        }
+        // why nodes failed matters only when none fits: work it out then, off the hot path
+        return new Filtered(feasible, feasible.isEmpty() ? explain(task, nodes, checkResources) : new FitErrors());
+    }
+
+    private FitErrors explain(TaskState task, List<NodeState> nodes, boolean checkResources) {
+        FitErrors errors = new FitErrors();
+        for (NodeState node : nodes) {
             if (checkResources && !task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
                 // one reason per missing resource, as kube-scheduler counts them
                 for (String resource : task.initRequest().insufficientAgainst(node.futureIdle())) {
@@ -63,23 +75,15 @@ final class NodePicker {
                 }
                 continue;
             }
-            Optional<FitFailure> failure = session.plugins().filter(task, node);
-            if (failure.isPresent()) {
-                errors.add(failure.get().reason());
-            } else {
-                feasible.add(node);
-            }
+            session.plugins().filter(task, node).ifPresent(failure -> errors.add(failure.reason()));
         }
-        if (size > MINIMUM_FEASIBLE_NODES) {
-            nextStart = (start + scanned) % size;
-        }
-        return new Filtered(feasible, errors);
+        return errors;
     }
 
     Optional<FitFailure> fits(TaskState task, NodeState node, boolean checkResources) {
         if (checkResources && !task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
-            Set<String> insufficient = task.initRequest().insufficientAgainst(node.futureIdle());
-            return Optional.of(FitFailure.resolvable("Insufficient " + String.join(", ", insufficient)));
+            return Optional.of(FitFailure.resolvable("Insufficient "
+                    + String.join(", ", task.initRequest().insufficientAgainst(node.futureIdle()))));
         }
         return session.plugins().filter(task, node);
     }

@@ -21,6 +21,14 @@ import java.util.function.Function;
  */
 public final class PluginSet {
     private final ImmutableList<ImmutableList<PluginInstance>> tiers;
+    // the hot extension points, resolved once: the allocate loop asks them for every task and node
+    private final List<JobOrder> jobOrders;
+    private final List<TaskOrder> taskOrders;
+    private final List<QueueOrder> queueOrders;
+    private final List<JobReadiness> readiness;
+    private final List<NodeFilter> filters;
+    private final List<NodeScorer> scorers;
+    private final List<AllocationListener> listeners;
 
     public PluginSet(List<? extends List<PluginInstance>> tiers) {
         ImmutableList.Builder<ImmutableList<PluginInstance>> builder = ImmutableList.builder();
@@ -28,6 +36,13 @@ public final class PluginSet {
             builder.add(ImmutableList.copyOf(tier));
         }
         this.tiers = builder.build();
+        this.jobOrders = flat(JobOrder.class, PluginFlag.JOB_ORDER);
+        this.taskOrders = flat(TaskOrder.class, PluginFlag.TASK_ORDER);
+        this.queueOrders = flat(QueueOrder.class, PluginFlag.QUEUE_ORDER);
+        this.readiness = flat(JobReadiness.class, PluginFlag.JOB_READY);
+        this.filters = flat(NodeFilter.class, PluginFlag.PREDICATE);
+        this.scorers = flat(NodeScorer.class, PluginFlag.NODE_ORDER);
+        this.listeners = flat(AllocationListener.class, null);
     }
 
     public ImmutableList<ImmutableList<PluginInstance>> tiers() {
@@ -78,7 +93,7 @@ public final class PluginSet {
     }
 
     public int compareJobs(JobState left, JobState right) {
-        for (JobOrder order : flat(JobOrder.class, PluginFlag.JOB_ORDER)) {
+        for (JobOrder order : jobOrders) {
             int result = order.compareJobs(left, right);
             if (result != 0) {
                 return result;
@@ -88,7 +103,7 @@ public final class PluginSet {
     }
 
     public int compareQueues(Queue left, Queue right) {
-        for (QueueOrder order : flat(QueueOrder.class, PluginFlag.QUEUE_ORDER)) {
+        for (QueueOrder order : queueOrders) {
             int result = order.compareQueues(left, right);
             if (result != 0) {
                 return result;
@@ -109,7 +124,7 @@ public final class PluginSet {
     }
 
     public int compareTasks(TaskState left, TaskState right) {
-        for (TaskOrder order : flat(TaskOrder.class, PluginFlag.TASK_ORDER)) {
+        for (TaskOrder order : taskOrders) {
             int result = order.compareTasks(left, right);
             if (result != 0) {
                 return result;
@@ -119,8 +134,8 @@ public final class PluginSet {
     }
 
     public boolean isJobReady(JobState job) {
-        for (JobReadiness readiness : flat(JobReadiness.class, PluginFlag.JOB_READY)) {
-            if (!readiness.isReady(job)) {
+        for (JobReadiness check : readiness) {
+            if (!check.isReady(job)) {
                 return false;
             }
         }
@@ -187,7 +202,7 @@ public final class PluginSet {
     }
 
     public Optional<String> prefilter(TaskState task) {
-        for (NodeFilter filter : flat(NodeFilter.class, PluginFlag.PREDICATE)) {
+        for (NodeFilter filter : filters) {
             Optional<String> failure = filter.prefilter(task);
             if (failure.isPresent()) {
                 return failure;
@@ -197,7 +212,7 @@ public final class PluginSet {
     }
 
     public Optional<FitFailure> filter(TaskState task, NodeState node) {
-        for (NodeFilter filter : flat(NodeFilter.class, PluginFlag.PREDICATE)) {
+        for (NodeFilter filter : filters) {
             Optional<FitFailure> failure = filter.filter(task, node);
             if (failure.isPresent()) {
                 return failure;
@@ -207,13 +222,13 @@ public final class PluginSet {
     }
 
     public boolean hasNodeScorers() {
-        return !flat(NodeScorer.class, PluginFlag.NODE_ORDER).isEmpty();
+        return !scorers.isEmpty();
     }
 
     /** The summed score of every enabled scorer, per node. */
     public Map<NodeName, Double> score(TaskState task, List<NodeState> nodes) {
         Map<NodeName, Double> total = new HashMap<>();
-        for (NodeScorer scorer : flat(NodeScorer.class, PluginFlag.NODE_ORDER)) {
+        for (NodeScorer scorer : scorers) {
             scorer.score(task, nodes).forEach((node, score) -> total.merge(node, score, Double::sum));
         }
         return total;
@@ -295,13 +310,13 @@ public final class PluginSet {
     }
 
     public void allocated(TaskState task) {
-        for (AllocationListener listener : flat(AllocationListener.class, null)) {
+        for (AllocationListener listener : listeners) {
             listener.allocated(task);
         }
     }
 
     public void deallocated(TaskState task) {
-        for (AllocationListener listener : flat(AllocationListener.class, null)) {
+        for (AllocationListener listener : listeners) {
             listener.deallocated(task);
         }
     }
