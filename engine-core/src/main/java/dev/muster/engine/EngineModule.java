@@ -4,11 +4,14 @@ import com.google.inject.AbstractModule;
 import dev.muster.engine.actions.AllocateActionModule;
 import dev.muster.engine.actions.EnqueueActionModule;
 import dev.muster.engine.config.SchedulerConfigLoader;
+import dev.muster.engine.plugins.binpack.BinpackPluginModule;
 import dev.muster.engine.plugins.conformance.ConformancePluginModule;
 import dev.muster.engine.plugins.drf.DrfPluginModule;
 import dev.muster.engine.plugins.gang.GangPluginModule;
+import dev.muster.engine.plugins.nodeorder.NodeOrderPluginModule;
 import dev.muster.engine.plugins.predicates.PredicatesPluginModule;
 import dev.muster.engine.plugins.priority.PriorityPluginModule;
+import dev.muster.engine.plugins.resourcestrategyfit.ResourceStrategyFitPluginModule;
 import com.google.inject.Scopes;
 
 /** The engine with every built-in action and plugin, and the configuration loader that knows them. */
@@ -23,6 +26,9 @@ public final class EngineModule extends AbstractModule {
         install(new ConformancePluginModule());
         install(new PredicatesPluginModule());
         install(new DrfPluginModule());
+        install(new NodeOrderPluginModule());
+        install(new BinpackPluginModule());
+        install(new ResourceStrategyFitPluginModule());
 
         bind(SchedulerConfigLoader.class).in(Scopes.SINGLETON);
     }

@@ -283,6 +283,17 @@ public final class SchedulerConfigLoader {
         try {
             return Optional.of(yaml.treeToValue(tree, type));
         } catch (UnrecognizedPropertyException e) {
+            if (e.getPath().size() > 1) {
+                // inside a nested argument object: name its path and its own keys
+                List<String> nestedKnown = new ArrayList<>();
+                e.getKnownPropertyIds().forEach(id -> nestedKnown.add(String.valueOf(id)));
+                String nestedPath = fieldPath(e);
+                int last = nestedPath.lastIndexOf('.');
+                problems.add(new ConfigProblem(last < 0 ? path : path + "." + nestedPath.substring(0, last),
+                        "unknown argument '" + e.getPropertyName() + "'" + Suggestions.didYouMean(e.getPropertyName(), nestedKnown)
+                        + " (known: " + String.join(", ", new TreeSet<>(nestedKnown)) + ")"));
+                return Optional.empty();
+            }
             problems.add(new ConfigProblem(path, "unknown argument '" + e.getPropertyName() + "'"
                     + Suggestions.didYouMean(e.getPropertyName(), known)
                     + (known.isEmpty() ? " (this takes no arguments)" : " (known: " + String.join(", ", new TreeSet<>(known)) + ")")));

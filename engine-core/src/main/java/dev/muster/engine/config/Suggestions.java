@@ -4,10 +4,10 @@ import java.util.Collection;
 import java.util.Optional;
 
 /** Finds the known name nearest to a misspelt one, for "did you mean" hints. */
-final class Suggestions {
+public final class Suggestions {
     private Suggestions() {}
 
-    static Optional<String> nearest(String given, Collection<String> known) {
+    public static Optional<String> nearest(String given, Collection<String> known) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : known) {
@@ -23,7 +23,7 @@ final class Suggestions {
         return Optional.of(best);
     }
 
-    static String didYouMean(String given, Collection<String> known) {
+    public static String didYouMean(String given, Collection<String> known) {
         return nearest(given, known).map(name -> "; did you mean '" + name + "'?").orElse("");
     }
 
