@@ -7,13 +7,16 @@ import com.google.common.collect.ImmutableSet;
 import dev.muster.engine.model.LabelRequirement;
 import dev.muster.engine.model.NodeSelectorTerm;
 import dev.muster.engine.model.Placement;
+import dev.muster.engine.model.PreferredSchedulingTerm;
 import dev.muster.engine.model.Toleration;
 import java.util.Optional;
 
-/** Reads where a pod may go: its nodeSelector, required node affinity and tolerations. */
+/** Reads where a pod may go: its nodeSelector, required node affinity and tolerations; and its preferred node affinity. */
 final class PlacementConverter {
     private static final String TERMS =
             "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms";
+    private static final String PREFERRED =
+            "spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution";
     private static final ImmutableSet<String> SELECTOR_OPERATORS =
             ImmutableSet.of("In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt");
     private static final ImmutableSet<String> TOLERATION_OPERATORS = ImmutableSet.of("Equal", "Exists");
@@ -33,7 +36,29 @@ final class PlacementConverter {
                         requirements(reader, term.path("matchFields"), path + ".matchFields")));
             }
         }
-        return new Placement(nodeSelector, terms.build(), tolerations(reader));
+        return new Placement(nodeSelector, terms.build(), tolerations(reader)).withPreferredNodeAffinity(preferred(reader));
+    }
+
+    private static ImmutableList<PreferredSchedulingTerm> preferred(FieldReader reader) {
+        ImmutableList.Builder<PreferredSchedulingTerm> terms = ImmutableList.builder();
+        ImmutableList<JsonNode> nodes = reader.array(PREFERRED);
+        for (int index = 0; index < nodes.size(); index++) {
+            JsonNode node = nodes.get(index);
+            String path = PREFERRED + "[" + index + "]";
+            if (!reader.isMapOrAbsent(node, path)) {
+                continue;
+            }
+            Optional<Integer> weight = reader.integer(node.path("weight"), path + ".weight");
+            JsonNode preference = node.path("preference");
+            if (weight.isEmpty() || weight.get() < 1 || weight.get() > 100) {
+                reader.error(path + ".weight", "'" + weight.map(String::valueOf).orElse("") + "' is not a weight from 1 to 100");
+            } else if (reader.isMapOrAbsent(preference, path + ".preference")) {
+                terms.add(new PreferredSchedulingTerm(weight.get(), new NodeSelectorTerm(
+                        requirements(reader, preference.path("matchExpressions"), path + ".preference.matchExpressions"),
+                        requirements(reader, preference.path("matchFields"), path + ".preference.matchFields"))));
+            }
+        }
+        return terms.build();
     }
 
     private static ImmutableList<LabelRequirement> requirements(FieldReader reader, JsonNode list, String listPath) {

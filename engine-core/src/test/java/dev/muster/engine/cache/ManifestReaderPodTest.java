@@ -10,6 +10,7 @@ import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.LabelRequirement;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.NodeSelectorTerm;
+import dev.muster.engine.model.PreferredSchedulingTerm;
 import dev.muster.engine.model.Placement;
 import dev.muster.engine.model.PodGroupPhase;
 import dev.muster.engine.model.QueueName;
@@ -84,6 +85,10 @@ class ManifestReaderPodTest {
                       nodeSelectorTerms:
                         - matchExpressions: [{key: gpu, operator: In, values: [a100, h100]}]
                           matchFields: [{key: metadata.name, operator: NotIn, values: [n9]}]
+                    preferredDuringSchedulingIgnoredDuringExecution:
+                      - weight: 40
+                        preference:
+                          matchExpressions: [{key: zone, operator: In, values: [a]}]
                 tolerations:
                   - {key: dedicated, operator: Exists, effect: NoSchedule}
                   - {key: team, value: ml}
@@ -117,6 +122,8 @@ class ManifestReaderPodTest {
         assertThat(task.placement().tolerations()).containsExactly(
                 new Toleration("dedicated", "Exists", "", "NoSchedule"),
                 new Toleration("team", "Equal", "ml", ""));
+        assertThat(task.placement().preferredNodeAffinity()).containsExactly(new PreferredSchedulingTerm(40, new NodeSelectorTerm(
+                ImmutableList.of(new LabelRequirement("zone", "In", ImmutableList.of("a"))), ImmutableList.of())));
         assertThat(task.labels()).containsEntry("app", "train");
         assertThat(task.annotations()).containsEntry("scheduling.k8s.io/group-name", "train");
     }
