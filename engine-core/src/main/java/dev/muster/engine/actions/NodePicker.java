@@ -10,10 +10,12 @@ import dev.muster.engine.framework.TaskState;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Resources;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Finds the nodes a task fits and picks the best, as Volcano's allocate does: filter by future idle
@@ -48,6 +50,20 @@ final class NodePicker {
     }
 
     Filtered filter(TaskState task, List<NodeState> nodes, boolean checkResources) {
+        return scan(task, nodes, node -> fits(task, node, checkResources));
+    }
+
+    /**
+     * The nodes where evicting pods could make room for the task (Volcano's predicate for preempt and
+     * reclaim): the plugins' filters pass, or fail only for reasons that evictions can resolve. The
+     * node's resources are not checked here; the actions weigh them against the victims.
+     */
+    Filtered filterForEviction(TaskState task, List<NodeState> nodes) {
+        return scan(task, nodes, node -> session.plugins().filter(task, node).filter(failure -> !failure.resolvable()));
+    }
+
+    private Filtered scan(TaskState task, List<NodeState> nodes, Function<NodeState, Optional<FitFailure>> check) {
+        requireNonNull(task, "task is null");
         List<NodeState> feasible = new ArrayList<>();
         FitErrors errors = new FitErrors();
         int wanted = feasibleNodesToFind(nodes.size());
@@ -56,7 +72,7 @@ final class NodePicker {
         int scanned = 0;
         for (; scanned < size && feasible.size() < wanted; scanned++) {
             NodeState node = nodes.get((start + scanned) % size);
-            Optional<FitFailure> failure = fits(task, node, checkResources);
+            Optional<FitFailure> failure = check.apply(node);
             if (failure.isPresent()) {
                 errors.add(failure.get().reason());
             } else {
@@ -98,6 +114,19 @@ final class NodePicker {
             }
         }
         return Optional.empty();
+    }
+
+    /** The nodes from the highest score to the lowest, ties by name (preempt tries them in this order). */
+    List<NodeState> sortedByScore(TaskState task, List<NodeState> candidates) {
+        List<NodeState> sorted = new ArrayList<>(candidates);
+        if (sorted.size() <= 1 || !session.plugins().hasNodeScorers()) {
+            sorted.sort(Comparator.comparing(NodeState::name));
+            return sorted;
+        }
+        Map<NodeName, Double> scores = session.plugins().score(task, sorted);
+        sorted.sort(Comparator.comparing((NodeState node) -> scores.getOrDefault(node.name(), 0.0)).reversed()
+                .thenComparing(NodeState::name));
+        return sorted;
     }
 
     /** The highest-scoring node, ties by name; without scorers, the first by name. */
