@@ -15,12 +15,13 @@ import dev.muster.engine.model.Queue;
 import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.Resources;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * A stand-in for a queue-quota plugin in action tests: a queue may take a task while what it holds
- * plus the task stays within its capability, on the dimensions the task requests. Name
- * {@value #NAME}; register it with {@link Module}.
+ * A stand-in for a queue-quota plugin in action tests: a queue may take (or reclaim for) a task while
+ * what it holds plus the task stays within its capability, on the dimensions the task requests, and
+ * is overused once it holds its whole capability. Name {@value #NAME}; register it with {@link Module}.
  */
 public final class TestingCapabilityPlugin implements Plugin, QueueCapacity, AllocationListener {
     public static final String NAME = "testing-capability";
@@ -42,6 +43,17 @@ public final class TestingCapabilityPlugin implements Plugin, QueueCapacity, All
     public boolean isAllocatable(Queue queue, TaskState task) {
         Resources future = allocated.getOrDefault(queue.name(), Resources.EMPTY).add(task.request());
         return queue.capability().map(capability -> future.lessEqualOnDimensionsOf(capability, task.request())).orElse(true);
+    }
+
+    @Override
+    public boolean isOverused(Queue queue) {
+        Resources held = allocated.getOrDefault(queue.name(), Resources.EMPTY);
+        return queue.capability().map(capability -> capability.lessEqual(held, Resources.Missing.ZERO)).orElse(false);
+    }
+
+    @Override
+    public boolean isPreemptive(Queue queue, List<TaskState> tasks) {
+        return tasks.stream().allMatch(task -> isAllocatable(queue, task));
     }
 
     @Override
