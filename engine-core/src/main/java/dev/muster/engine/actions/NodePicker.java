@@ -50,7 +50,15 @@ final class NodePicker {
     }
 
     Filtered filter(TaskState task, List<NodeState> nodes, boolean checkResources) {
-        return scan(task, nodes, node -> fits(task, node, checkResources));
+        return scan(task, nodes, node -> {
+            if (checkResources && !task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
+                // one reason per missing resource, as kube-scheduler counts them
+                return task.initRequest().insufficientAgainst(node.futureIdle()).stream()
+                        .map(resource -> "Insufficient " + resource)
+                        .toList();
+            }
+            return reasons(session.plugins().filter(task, node));
+        });
     }
 
     /**
@@ -59,10 +67,15 @@ final class NodePicker {
      * node's resources are not checked here; the actions weigh them against the victims.
      */
     Filtered filterForEviction(TaskState task, List<NodeState> nodes) {
-        return scan(task, nodes, node -> session.plugins().filter(task, node).filter(failure -> !failure.resolvable()));
+        return scan(task, nodes, node -> reasons(session.plugins().filter(task, node).filter(failure -> !failure.resolvable())));
     }
 
-    private Filtered scan(TaskState task, List<NodeState> nodes, Function<NodeState, Optional<FitFailure>> check) {
+    private static List<String> reasons(Optional<FitFailure> failure) {
+        return failure.map(found -> List.of(found.reason())).orElse(List.of());
+    }
+
+    /** Checks nodes from where the last scan stopped; a node is feasible when the check gives no reasons. */
+    private Filtered scan(TaskState task, List<NodeState> nodes, Function<NodeState, List<String>> check) {
         requireNonNull(task, "task is null");
         List<NodeState> feasible = new ArrayList<>();
         FitErrors errors = new FitErrors();
@@ -72,11 +85,11 @@ final class NodePicker {
         int scanned = 0;
         for (; scanned < size && feasible.size() < wanted; scanned++) {
             NodeState node = nodes.get((start + scanned) % size);
-            Optional<FitFailure> failure = check.apply(node);
-            if (failure.isPresent()) {
-                errors.add(failure.get().reason());
-            } else {
+            List<String> reasons = check.apply(node);
+            if (reasons.isEmpty()) {
                 feasible.add(node);
+            } else {
+                reasons.forEach(errors::add);
             }
         }
         if (size > MINIMUM_FEASIBLE_NODES) {

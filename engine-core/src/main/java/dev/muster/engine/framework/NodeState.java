@@ -28,6 +28,7 @@ public final class NodeState {
     private int otherTaskCount;
     private int otherReleasingCount;
     private int evictedThisSession;
+    private Resources futureIdle;
 
     NodeState(ClusterNode node) {
         this.node = requireNonNull(node, "node is null");
@@ -64,7 +65,10 @@ public final class NodeState {
 
     /** What will be free once releasing tasks are gone and pipelined ones arrive. */
     public Resources futureIdle() {
-        return idle.add(releasing).subtract(pipelined);
+        if (futureIdle == null) {
+            futureIdle = idle.add(releasing).subtract(pipelined);
+        }
+        return futureIdle;
     }
 
     /** Every task on the node, including pipelined ones and pods of other schedulers. */
@@ -100,6 +104,7 @@ public final class NodeState {
         if (task.status().isTerminated()) {
             return;
         }
+        futureIdle = null;
         idle = idle.subtract(task.request());
         used = used.add(task.request());
         if (task.status() == TaskStatus.RELEASING) {
@@ -110,6 +115,7 @@ public final class NodeState {
     }
 
     void addTask(TaskState task) {
+        futureIdle = null;
         switch (task.status()) {
             case RELEASING -> {
                 idle = idle.subtract(task.request());
@@ -145,6 +151,7 @@ public final class NodeState {
     }
 
     private void removeResources(TaskStatus status, TaskState task) {
+        futureIdle = null;
         switch (status) {
             case RELEASING -> {
                 releasing = releasing.subtract(task.request());

@@ -1,0 +1,186 @@
+package dev.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WhatIfCommandTest {
+    private static final String CONFIG = """
+            actions: "enqueue, allocate"
+            tiers:
+            - plugins: [{name: priority}, {name: gang}, {name: conformance}]
+            - plugins: [{name: drf}, {name: predicates}]
+            """;
+    private static final String NODE = """
+            apiVersion: v1
+            kind: Node
+            metadata: {name: n1}
+            status:
+              allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+            """;
+    private static final String QUEUE = """
+            apiVersion: scheduling.volcano.sh/v1beta1
+            kind: Queue
+            metadata: {name: ml}
+            spec: {weight: 1}
+            """;
+
+    @TempDir
+    Path directory;
+
+    private Path config;
+
+    @BeforeEach
+    void writeConfig() throws IOException {
+        config = Files.writeString(directory.resolve("scheduler.conf"), CONFIG);
+    }
+
+    private static String podGroup(String name, String queue, int minMember) {
+        return """
+                apiVersion: scheduling.volcano.sh/v1beta1
+                kind: PodGroup
+                metadata: {name: %s, namespace: ml}
+                spec: {minMember: %d, queue: %s}
+                status: {phase: Inqueue}
+                """.formatted(name, minMember, queue);
+    }
+
+    private static String pod(String name, String group, String cpu) {
+        return """
+                apiVersion: v1
+                kind: Pod
+                metadata:
+                  name: %s
+                  namespace: ml
+                  annotations: {scheduling.k8s.io/group-name: %s}
+                spec:
+                  schedulerName: muster
+                  containers: [{name: main, image: busybox, resources: {requests: {cpu: "%s"}}}]
+                status: {phase: Pending}
+                """.formatted(name, group, cpu);
+    }
+
+    private Path cluster(String... documents) throws IOException {
+        return Files.writeString(directory.resolve("cluster.yaml"), String.join("---\n", documents));
+    }
+
+    private JsonNode json(CliRun run) throws IOException {
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        return new ObjectMapper().readTree(run.stdout());
+    }
+
+    @Test
+    void printsDecisionsAsJson() throws IOException {
+        Path cluster = cluster(NODE, QUEUE, podGroup("train", "ml", 2), pod("train-0", "train", "1"), pod("train-1", "train", "1"));
+
+        JsonNode output = json(CliRun.of("what-if", "--config", config.toString(), "-o", "json", cluster.toString()));
+
+        assertThat(output.path("binds").path("ml/train-0").asText()).isEqualTo("n1");
+        assertThat(output.path("binds").path("ml/train-1").asText()).isEqualTo("n1");
+        assertThat(output.path("evictions").isArray()).isTrue();
+        assertThat(output.path("pipelined").isObject()).isTrue();
+        assertThat(output.path("podGroups").path("ml/train").path("phase").asText()).isEqualTo("Inqueue");
+    }
+
+    @Test
+    void explainsAGangThatDoesNotFitInTheTable() throws IOException {
+        Path cluster = cluster(NODE, QUEUE, podGroup("big", "ml", 2), pod("big-0", "big", "3"), pod("big-1", "big", "3"));
+
+        CliRun run = CliRun.of("what-if", "--config", config.toString(), cluster.toString());
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.stdout()).contains("ml/big").contains("1/2 tasks of the gang fit").contains("Insufficient cpu");
+    }
+
+    @Test
+    void badObjectIsReportedAndTheRestIsStillScheduled() throws IOException {
+        Path cluster = cluster(NODE, QUEUE,
+                podGroup("good", "ml", 1), pod("good-0", "good", "1"),
+                podGroup("bad", "ml", 1), pod("bad-0", "bad", "-2"));
+
+        CliRun run = CliRun.of("what-if", "--config", config.toString(), "-o", "json", cluster.toString());
+
+        assertThat(run.stderr()).contains("cluster.yaml[5] Pod ml/bad-0: spec.containers[0].resources.requests.cpu").contains("-2");
+        assertThat(json(run).path("binds").path("ml/good-0").asText()).isEqualTo("n1");
+    }
+
+    @Test
+    void podGroupInAMissingQueueStaysPendingWithTheReason() throws IOException {
+        Path cluster = cluster(NODE, QUEUE, podGroup("lost", "nowhere", 1), pod("lost-0", "lost", "1"));
+
+        CliRun run = CliRun.of("what-if", "--config", config.toString(), "-o", "json", cluster.toString());
+
+        JsonNode group = json(run).path("podGroups").path("ml/lost");
+        assertThat(group.path("reason").asText()).contains("queue 'nowhere' does not exist");
+        assertThat(json(run).path("binds").size()).isZero();
+        assertThat(run.stderr()).contains("PodGroup ml/lost").contains("nowhere");
+    }
+
+    @Test
+    void podNamingAMissingPodGroupIsReported() throws IOException {
+        Path cluster = cluster(NODE, QUEUE, pod("orphan-0", "ghost", "1"));
+
+        CliRun run = CliRun.of("what-if", "--config", config.toString(), "-o", "json", cluster.toString());
+
+        assertThat(run.stderr()).contains("Pod ml/orphan-0").contains("ghost");
+        assertThat(json(run).path("binds").size()).isZero();
+    }
+
+    @Test
+    void minMemberLargerThanThePodsLeavesThePodGroupPendingWithAReason() throws IOException {
+        Path cluster = cluster(NODE, QUEUE, podGroup("short", "ml", 3), pod("short-0", "short", "1"));
+
+        CliRun run = CliRun.of("what-if", "--config", config.toString(), "-o", "json", cluster.toString());
+
+        assertThat(run.stderr()).contains("PodGroup ml/short").contains("minMember");
+        assertThat(json(run).path("podGroups").path("ml/short").path("reason").asText()).contains("minMember 3");
+        assertThat(json(run).path("binds").size()).isZero();
+    }
+
+    @Test
+    void unreadableConfigurationExitsWithTwo() throws IOException {
+        Path bad = Files.writeString(directory.resolve("bad.conf"), "actions: allocate\ntiers: [{plugins: [{name: gnag}]}]\n");
+        Path cluster = cluster(NODE);
+
+        CliRun run = CliRun.of("what-if", "--config", bad.toString(), cluster.toString());
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("unknown plugin 'gnag'; did you mean 'gang'?");
+    }
+
+    @Test
+    void unparsableManifestExitsWithTwoWithoutAStackTrace() throws IOException {
+        Path cluster = Files.writeString(directory.resolve("broken.yaml"), "kind: Node\nmetadata: {name: [unclosed\n");
+
+        CliRun run = CliRun.of("what-if", "--config", config.toString(), cluster.toString());
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("broken.yaml").doesNotContain("\tat ");
+    }
+
+    @Test
+    void missingFileExitsWithTwo() {
+        CliRun run = CliRun.of("what-if", "--config", config.toString(), directory.resolve("absent.yaml").toString());
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("absent.yaml");
+    }
+
+    @Test
+    void sameInputGivesTheSameOutput() throws IOException {
+        Path cluster = cluster(NODE, QUEUE, podGroup("a", "ml", 1), pod("a-0", "a", "1"), pod("a-1", "a", "1"),
+                podGroup("b", "ml", 2), pod("b-0", "b", "2"), pod("b-1", "b", "2"));
+
+        CliRun first = CliRun.of("what-if", "--config", config.toString(), "-o", "json", cluster.toString());
+        CliRun second = CliRun.of("what-if", "--config", config.toString(), "-o", "json", cluster.toString());
+
+        assertThat(first.stdout()).isEqualTo(second.stdout());
+    }
+}
