@@ -2,7 +2,10 @@ package dev.muster.engine;
 
 import com.google.inject.AbstractModule;
 import dev.muster.engine.actions.AllocateActionModule;
+import dev.muster.engine.actions.BackfillActionModule;
 import dev.muster.engine.actions.EnqueueActionModule;
+import dev.muster.engine.actions.PreemptActionModule;
+import dev.muster.engine.actions.ReclaimActionModule;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.engine.plugins.binpack.BinpackPluginModule;
 import dev.muster.engine.plugins.conformance.ConformancePluginModule;
@@ -20,6 +23,9 @@ public final class EngineModule extends AbstractModule {
     protected void configure() {
         install(new EnqueueActionModule());
         install(new AllocateActionModule());
+        install(new BackfillActionModule());
+        install(new PreemptActionModule());
+        install(new ReclaimActionModule());
 
         install(new GangPluginModule());
         install(new PriorityPluginModule());

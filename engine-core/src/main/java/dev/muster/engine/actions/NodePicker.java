@@ -10,9 +10,12 @@ import dev.muster.engine.framework.TaskState;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Resources;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Finds the nodes a task fits and picks the best, as Volcano's allocate does: filter by future idle
@@ -47,6 +50,39 @@ final class NodePicker {
     }
 
     Filtered filter(TaskState task, List<NodeState> nodes, boolean checkResources) {
+        return scan(task, nodes, node -> fits(task, node, checkResources).isEmpty(), node -> {
+            if (checkResources && !task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
+                // one reason per missing resource, as kube-scheduler counts them
+                return task.initRequest().insufficientAgainst(node.futureIdle()).stream()
+                        .map(resource -> "Insufficient " + resource)
+                        .toList();
+            }
+            return reasons(session.plugins().filter(task, node));
+        });
+    }
+
+    /**
+     * The nodes where evicting pods could make room for the task (Volcano's predicate for preempt and
+     * reclaim): the plugins' filters pass, or fail only for reasons that evictions can resolve. The
+     * node's resources are not checked here; the actions weigh them against the victims.
+     */
+    Filtered filterForEviction(TaskState task, List<NodeState> nodes) {
+        Function<NodeState, List<String>> unresolvable =
+                node -> reasons(session.plugins().filter(task, node).filter(failure -> !failure.resolvable()));
+        return scan(task, nodes, node -> unresolvable.apply(node).isEmpty(), unresolvable);
+    }
+
+    private static List<String> reasons(Optional<FitFailure> failure) {
+        return failure.map(found -> List.of(found.reason())).orElse(List.of());
+    }
+
+    /**
+     * Checks nodes from where the last scan stopped until enough are feasible. Why the others failed
+     * matters only when none is feasible, so the reasons are worked out then, off the hot path.
+     */
+    private Filtered scan(TaskState task, List<NodeState> nodes, Predicate<NodeState> feasibleNode,
+            Function<NodeState, List<String>> reasons) {
+        requireNonNull(task, "task is null");
         List<NodeState> feasible = new ArrayList<>();
         int wanted = feasibleNodesToFind(nodes.size());
         int size = nodes.size();
@@ -54,30 +90,20 @@ final class NodePicker {
         int scanned = 0;
         for (; scanned < size && feasible.size() < wanted; scanned++) {
             NodeState node = nodes.get((start + scanned) % size);
-            if (fits(task, node, checkResources).isEmpty()) {
+            if (feasibleNode.test(node)) {
                 feasible.add(node);
             }
         }
         if (size > MINIMUM_FEASIBLE_NODES) {
             nextStart = (start + scanned) % size;
         }
-        // why nodes failed matters only when none fits: work it out then, off the hot path
-        return new Filtered(feasible, feasible.isEmpty() ? explain(task, nodes, checkResources) : new FitErrors());
-    }
-
-    private FitErrors explain(TaskState task, List<NodeState> nodes, boolean checkResources) {
         FitErrors errors = new FitErrors();
-        for (NodeState node : nodes) {
-            if (checkResources && !task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
-                // one reason per missing resource, as kube-scheduler counts them
-                for (String resource : task.initRequest().insufficientAgainst(node.futureIdle())) {
-                    errors.add("Insufficient " + resource);
-                }
-                continue;
+        if (feasible.isEmpty()) {
+            for (NodeState node : nodes) {
+                reasons.apply(node).forEach(errors::add);
             }
-            session.plugins().filter(task, node).ifPresent(failure -> errors.add(failure.reason()));
         }
-        return errors;
+        return new Filtered(feasible, errors);
     }
 
     Optional<FitFailure> fits(TaskState task, NodeState node, boolean checkResources) {
@@ -109,6 +135,19 @@ final class NodePicker {
             }
         }
         return Optional.empty();
+    }
+
+    /** The nodes from the highest score to the lowest, ties by name (preempt tries them in this order). */
+    List<NodeState> sortedByScore(TaskState task, List<NodeState> candidates) {
+        List<NodeState> sorted = new ArrayList<>(candidates);
+        if (sorted.size() <= 1 || !session.plugins().hasNodeScorers()) {
+            sorted.sort(Comparator.comparing(NodeState::name));
+            return sorted;
+        }
+        Map<NodeName, Double> scores = session.plugins().score(task, sorted);
+        sorted.sort(Comparator.comparing((NodeState node) -> scores.getOrDefault(node.name(), 0.0)).reversed()
+                .thenComparing(NodeState::name));
+        return sorted;
     }
 
     /** The highest-scoring node, ties by name; without scorers, the first by name. */

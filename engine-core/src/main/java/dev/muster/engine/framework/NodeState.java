@@ -26,6 +26,8 @@ public final class NodeState {
     private Resources releasing = Resources.EMPTY;
     private Resources pipelined = Resources.EMPTY;
     private int otherTaskCount;
+    private int otherReleasingCount;
+    private int evictedThisSession;
     private Resources futureIdle;
 
     NodeState(ClusterNode node) {
@@ -74,9 +76,27 @@ public final class NodeState {
         return Collections.unmodifiableCollection(tasks.values());
     }
 
-    /** Tasks of this scheduler's jobs on the node plus pods of others. */
+    /**
+     * The pods kube-scheduler's filters see on the node: tasks of this scheduler's jobs (pipelined ones
+     * included) plus pods of others, less the tasks this session evicted, whose pods the filters no
+     * longer count (as Volcano's predicates plugin forgets a pod when its task is evicted).
+     */
     public int taskCount() {
-        return tasks.size() + otherTaskCount;
+        return tasks.size() + otherTaskCount - evictedThisSession;
+    }
+
+    /**
+     * How many more pods the node will take once releasing pods are gone, counting pipelined tasks as
+     * there: Volcano's {@code pods} dimension of the future idle, which every task requests one of.
+     */
+    public int futureIdlePods() {
+        int held = otherTaskCount - otherReleasingCount;
+        for (TaskState task : tasks.values()) {
+            if (task.status() != TaskStatus.RELEASING) {
+                held++;
+            }
+        }
+        return node.maxPods() - held;
     }
 
     /** Counts a pod that is not ours (another scheduler's, a daemon) against the node. */
@@ -89,6 +109,7 @@ public final class NodeState {
         used = used.add(task.request());
         if (task.status() == TaskStatus.RELEASING) {
             releasing = releasing.add(task.request());
+            otherReleasingCount++;
         }
         otherTaskCount++;
     }
@@ -119,6 +140,11 @@ public final class NodeState {
 
     /** Moves a task on this node from one status to another (evict and its undo). */
     void updateTask(TaskState task, TaskStatus previous) {
+        if (previous != TaskStatus.RELEASING && task.status() == TaskStatus.RELEASING) {
+            evictedThisSession++;
+        } else if (previous == TaskStatus.RELEASING && task.status() != TaskStatus.RELEASING) {
+            evictedThisSession--;
+        }
         removeResources(previous, task);
         tasks.remove(task.id());
         addTask(task);

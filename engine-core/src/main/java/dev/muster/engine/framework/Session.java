@@ -124,6 +124,22 @@ public final class Session {
         return config.hasAction(name);
     }
 
+    /**
+     * Whether the configuration turns a plugin's switch on, for plugins whose behaviour (not just an
+     * extension point) depends on one, like drf's {@code enableHierarchy}. The first configured
+     * plugin of that name decides, as in Volcano; a plugin that is not configured has every switch off.
+     */
+    public boolean pluginEnabled(String plugin, PluginFlag flag) {
+        for (List<ConfiguredPlugin> tier : config.tiers()) {
+            for (ConfiguredPlugin configured : tier) {
+                if (configured.name().equals(plugin)) {
+                    return !configured.disabled().contains(flag);
+                }
+            }
+        }
+        return false;
+    }
+
     /** The jobs of the session, by id. */
     public Collection<JobState> jobs() {
         return Collections.unmodifiableCollection(jobs.values());
@@ -234,6 +250,15 @@ public final class Session {
                 recordBind(allocated);
             }
         }
+    }
+
+    /**
+     * Gives back a pipelined task's reservation outside any statement: the task is Pending again.
+     * Backfill does this to place pipelined best-effort tasks at once.
+     */
+    public void unpipeline(TaskState task) {
+        checkState(task.status() == TaskStatus.PIPELINED, "BUG: task %s is %s, not Pipelined", task.id(), task.status());
+        unplaceInSession(task);
     }
 
     void allocateInSession(TaskState task, NodeName nodeName) {

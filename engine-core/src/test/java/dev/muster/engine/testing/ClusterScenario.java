@@ -124,6 +124,17 @@ public final class ClusterScenario {
             return this;
         }
 
+        /** Adds a pod described by {@link #pod} to an existing job. */
+        public Builder pod(Pod pod) {
+            JobSpec spec = jobs.get(pod.job);
+            checkArgument(spec != null, "unknown job %s", pod.job);
+            TaskId id = new TaskId(pod.job.namespace(), pod.name);
+            spec.tasks.add(new Task(id, pod.job.namespace() + "-" + pod.name, pod.job, "", pod.priority, "", pod.request, pod.request,
+                    pod.status, pod.node, next(), pod.preemptable, pod.preemptionNever, false, Placement.ANYWHERE,
+                    ImmutableMap.of(), ImmutableMap.of()));
+            return this;
+        }
+
         private Task task(JobId job, String name, Resources request, TaskStatus status, Optional<NodeName> node, int priority) {
             TaskId id = new TaskId(job.namespace(), name);
             return new Task(id, job.namespace() + "-" + name, job, "", priority, "", request, request, status, node, next(),
@@ -141,6 +152,62 @@ public final class ClusterScenario {
             }
             return new ClusterSnapshot(ImmutableSortedMap.copyOf(nodes), built.build(), ImmutableSortedMap.copyOf(queues),
                     ImmutableList.of(), ImmutableMap.of(), ImmutableList.of());
+        }
+    }
+
+    /** Starts describing a pod of a job: {@code pod("ns/job", "name").request(cpu(1)).runningOn("n1")}. */
+    public static Pod pod(String job, String name) {
+        return new Pod(JobId.parse(job), name);
+    }
+
+    /** A pod under construction; pending, preemptable, priority 1 and best effort unless told otherwise. */
+    public static final class Pod {
+        private final JobId job;
+        private final String name;
+        private Resources request = Resources.EMPTY;
+        private TaskStatus status = TaskStatus.PENDING;
+        private Optional<NodeName> node = Optional.empty();
+        private int priority = 1;
+        private boolean preemptable = true;
+        private boolean preemptionNever;
+
+        private Pod(JobId job, String name) {
+            this.job = job;
+            this.name = name;
+        }
+
+        public Pod request(Resources request) {
+            this.request = request;
+            return this;
+        }
+
+        public Pod runningOn(String node) {
+            return placed(TaskStatus.RUNNING, node);
+        }
+
+        public Pod boundTo(String node) {
+            return placed(TaskStatus.BOUND, node);
+        }
+
+        private Pod placed(TaskStatus status, String node) {
+            this.status = status;
+            this.node = Optional.of(new NodeName(node));
+            return this;
+        }
+
+        public Pod priority(int priority) {
+            this.priority = priority;
+            return this;
+        }
+
+        public Pod notPreemptable() {
+            this.preemptable = false;
+            return this;
+        }
+
+        public Pod preemptionNever() {
+            this.preemptionNever = true;
+            return this;
         }
     }
 

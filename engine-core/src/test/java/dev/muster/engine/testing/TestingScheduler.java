@@ -2,6 +2,7 @@ package dev.muster.engine.testing;
 
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import com.google.inject.Module;
 import dev.muster.engine.EngineModule;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.engine.framework.Session;
@@ -11,6 +12,8 @@ import dev.muster.engine.model.ClusterSnapshot;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Runs one scheduling session over a scenario with a configuration given as Volcano YAML. */
 public final class TestingScheduler {
@@ -25,6 +28,14 @@ public final class TestingScheduler {
 
     public static SchedulerConfigLoader loader() {
         return INJECTOR.getInstance(SchedulerConfigLoader.class);
+    }
+
+    /** A scheduler whose configuration may also name the plugins of extra test modules. */
+    public static TestingScheduler withConfig(String yaml, Module... extraModules) {
+        List<Module> modules = new ArrayList<>(List.of(extraModules));
+        modules.add(new EngineModule());
+        Injector injector = Guice.createInjector(modules);
+        return new TestingScheduler(injector.getInstance(SchedulerConfigLoader.class).parse("test.conf", yaml));
     }
 
     /** A scheduler with the given configuration text ({@code actions: ..., tiers: ...}). */

@@ -8,10 +8,13 @@ import dev.muster.engine.framework.JobState;
 import dev.muster.engine.framework.NoArgs;
 import dev.muster.engine.framework.Plugin;
 import dev.muster.engine.framework.PluginFactory;
+import dev.muster.engine.framework.PluginFlag;
+import dev.muster.engine.framework.QueueOrder;
 import dev.muster.engine.framework.Session;
 import dev.muster.engine.framework.TaskState;
 import dev.muster.engine.framework.VictimSelector;
 import dev.muster.engine.model.JobId;
+import dev.muster.engine.model.Queue;
 import dev.muster.engine.model.Resources;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,20 +26,43 @@ import java.util.Optional;
  * Dominant resource fairness between jobs: a job's share is its largest fraction of any cluster
  * resource; smaller shares go first, and a preemptor may evict a task when that leaves the victim's
  * job with a share no smaller than the preemptor's would become.
+ *
+ * <p>With {@code enableHierarchy: true} (hierarchical DRF) it also orders queues by their place in the
+ * {@link ShareTree} built from the queues' {@code volcano.sh/hierarchy} annotations, and lets a
+ * reclaimer take a task from another queue when, with the reclaimer added and that task removed, the
+ * reclaimer's queue would still come first.
  */
-public final class DrfPlugin implements Plugin, JobOrder, VictimSelector, AllocationListener {
+public final class DrfPlugin implements Plugin, JobOrder, QueueOrder, VictimSelector, AllocationListener {
     public static final String NAME = "drf";
     private static final double SHARE_DELTA = 0.000001;
 
+    private final Session session;
     private final Resources total;
     private final Map<JobId, Resources> allocated = new HashMap<>();
     private final Map<JobId, Double> shares = new HashMap<>();
+    private final Map<JobId, Resources> requests = new HashMap<>();
+    private final Optional<ShareTree> tree;
+    private Resources totalAllocated = Resources.EMPTY;
 
-    DrfPlugin(Session session) {
+    DrfPlugin(Session session, boolean hierarchy) {
+        this.session = session;
         this.total = session.totalResource();
         for (JobState job : session.jobs()) {
             allocated.put(job.id(), job.allocated());
             shares.put(job.id(), share(job.allocated(), total));
+        }
+        this.tree = hierarchy ? Optional.of(new ShareTree(total)) : Optional.empty();
+        if (hierarchy) {
+            for (JobState job : session.jobs()) {
+                Resources request = Resources.EMPTY;
+                for (TaskState task : job.tasks()) {
+                    request = request.add(task.request());
+                }
+                requests.put(job.id(), request);
+                totalAllocated = totalAllocated.add(job.allocated());
+                setLeaf(tree.get(), job, job.allocated());
+            }
+            tree.get().recompute(totalAllocated);
         }
     }
 
@@ -90,21 +116,76 @@ public final class DrfPlugin implements Plugin, JobOrder, VictimSelector, Alloca
     }
 
     @Override
+    public int compareQueues(Queue left, Queue right) {
+        if (tree.isEmpty()) {
+            return 0;
+        }
+        return (int) Math.signum(tree.get().compare(left, right));
+    }
+
+    @Override
+    public Optional<List<TaskState>> reclaimable(TaskState reclaimer, List<TaskState> candidates) {
+        if (tree.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Queue> reclaimerQueue = session.queue(reclaimer.job().queue());
+        if (reclaimerQueue.isEmpty()) {
+            return Optional.of(List.of());
+        }
+        ShareTree whatIf = tree.get().copy();
+        Resources whatIfTotal = totalAllocated.add(reclaimer.request());
+        setLeaf(whatIf, reclaimer.job(), allocated(reclaimer.job().id()).add(reclaimer.request()));
+        whatIf.recompute(whatIfTotal);
+        List<TaskState> victims = new ArrayList<>();
+        for (TaskState candidate : candidates) {
+            Optional<Queue> candidateQueue = session.queue(candidate.job().queue());
+            if (candidateQueue.isEmpty()) {
+                continue;
+            }
+            JobState job = candidate.job();
+            setLeaf(whatIf, job, allocated(job.id()).subtract(candidate.request()));
+            whatIf.recompute(whatIfTotal.subtract(candidate.request()));
+            double order = whatIf.compare(reclaimerQueue.get(), candidateQueue.get());
+            setLeaf(whatIf, job, allocated(job.id()));
+            whatIf.recompute(whatIfTotal);
+            if (order < 0) {
+                victims.add(candidate);
+            }
+        }
+        return Optional.of(victims);
+    }
+
+    private Resources allocated(JobId job) {
+        return allocated.getOrDefault(job, Resources.EMPTY);
+    }
+
+    private void setLeaf(ShareTree into, JobState job, Resources jobAllocated) {
+        session.queue(job.queue()).ifPresent(queue ->
+                into.setJob(queue, job.id().toString(), jobAllocated, requests.getOrDefault(job.id(), Resources.EMPTY)));
+    }
+
+    @Override
     public void allocated(TaskState task) {
-        update(task.job().id(), allocated.getOrDefault(task.job().id(), Resources.EMPTY).add(task.request()));
+        totalAllocated = totalAllocated.add(task.request());
+        update(task.job(), allocated(task.job().id()).add(task.request()));
     }
 
     @Override
     public void deallocated(TaskState task) {
-        update(task.job().id(), allocated.getOrDefault(task.job().id(), Resources.EMPTY).subtract(task.request()));
+        totalAllocated = totalAllocated.subtract(task.request());
+        update(task.job(), allocated(task.job().id()).subtract(task.request()));
     }
 
-    private void update(JobId job, Resources newAllocated) {
-        allocated.put(job, newAllocated);
-        shares.put(job, share(newAllocated, total));
+    private void update(JobState job, Resources newAllocated) {
+        allocated.put(job.id(), newAllocated);
+        shares.put(job.id(), share(newAllocated, total));
+        if (tree.isPresent()) {
+            setLeaf(tree.get(), job, newAllocated);
+            tree.get().recompute(totalAllocated);
+        }
     }
 
-    /** Builds the plugin; hierarchical DRF ({@code enableHierarchy}) is not supported yet. */
+    /** Builds the plugin; {@code enableHierarchy} on the plugin's configuration turns on hierarchical DRF. */
     public static final class Factory implements PluginFactory<NoArgs> {
         @Override
         public String name() {
@@ -124,7 +205,7 @@ public final class DrfPlugin implements Plugin, JobOrder, VictimSelector, Alloca
         @Override
         public Plugin create(NoArgs args, Session session) {
             requireNonNull(args, "args is null");
-            return new DrfPlugin(session);
+            return new DrfPlugin(session, session.pluginEnabled(NAME, PluginFlag.HIERARCHY));
         }
     }
 }
