@@ -124,6 +124,22 @@ public final class Session {
         return config.hasAction(name);
     }
 
+    /**
+     * Whether the named plugin is configured with the flag on; false when the plugin is not configured.
+     * This is how a plugin reads {@code enableHierarchy}, which changes how it builds its state rather
+     * than gating one extension point (Volcano's {@code Session.HierarchyEnabled}).
+     */
+    public boolean pluginEnabled(String plugin, PluginFlag flag) {
+        for (List<ConfiguredPlugin> tier : config.tiers()) {
+            for (ConfiguredPlugin configured : tier) {
+                if (configured.name().equals(plugin)) {
+                    return !configured.disabled().contains(flag);
+                }
+            }
+        }
+        return false;
+    }
+
     /** The jobs of the session, by id. */
     public Collection<JobState> jobs() {
         return Collections.unmodifiableCollection(jobs.values());
