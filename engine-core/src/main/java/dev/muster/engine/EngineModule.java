@@ -4,11 +4,15 @@ import com.google.inject.AbstractModule;
 import dev.muster.engine.actions.AllocateActionModule;
 import dev.muster.engine.actions.EnqueueActionModule;
 import dev.muster.engine.config.SchedulerConfigLoader;
+import dev.muster.engine.plugins.capacity.CapacityPluginModule;
 import dev.muster.engine.plugins.conformance.ConformancePluginModule;
 import dev.muster.engine.plugins.drf.DrfPluginModule;
 import dev.muster.engine.plugins.gang.GangPluginModule;
+import dev.muster.engine.plugins.overcommit.OvercommitPluginModule;
 import dev.muster.engine.plugins.predicates.PredicatesPluginModule;
 import dev.muster.engine.plugins.priority.PriorityPluginModule;
+import dev.muster.engine.plugins.proportion.ProportionPluginModule;
+import dev.muster.engine.plugins.sla.SlaPluginModule;
 import com.google.inject.Scopes;
 
 /** The engine with every built-in action and plugin, and the configuration loader that knows them. */
@@ -23,6 +27,10 @@ public final class EngineModule extends AbstractModule {
         install(new ConformancePluginModule());
         install(new PredicatesPluginModule());
         install(new DrfPluginModule());
+        install(new ProportionPluginModule());
+        install(new CapacityPluginModule());
+        install(new OvercommitPluginModule());
+        install(new SlaPluginModule());
 
         bind(SchedulerConfigLoader.class).in(Scopes.SINGLETON);
     }
