@@ -26,6 +26,7 @@ public final class NodeState {
     private Resources releasing = Resources.EMPTY;
     private Resources pipelined = Resources.EMPTY;
     private int otherTaskCount;
+    private Resources futureIdle;
 
     NodeState(ClusterNode node) {
         this.node = requireNonNull(node, "node is null");
@@ -62,7 +63,10 @@ public final class NodeState {
 
     /** What will be free once releasing tasks are gone and pipelined ones arrive. */
     public Resources futureIdle() {
-        return idle.add(releasing).subtract(pipelined);
+        if (futureIdle == null) {
+            futureIdle = idle.add(releasing).subtract(pipelined);
+        }
+        return futureIdle;
     }
 
     /** Every task on the node, including pipelined ones and pods of other schedulers. */
@@ -80,6 +84,7 @@ public final class NodeState {
         if (task.status().isTerminated()) {
             return;
         }
+        futureIdle = null;
         idle = idle.subtract(task.request());
         used = used.add(task.request());
         if (task.status() == TaskStatus.RELEASING) {
@@ -89,6 +94,7 @@ public final class NodeState {
     }
 
     void addTask(TaskState task) {
+        futureIdle = null;
         switch (task.status()) {
             case RELEASING -> {
                 idle = idle.subtract(task.request());
@@ -119,6 +125,7 @@ public final class NodeState {
     }
 
     private void removeResources(TaskStatus status, TaskState task) {
+        futureIdle = null;
         switch (status) {
             case RELEASING -> {
                 releasing = releasing.subtract(task.request());

@@ -57,11 +57,17 @@ public final class PluginSet {
         return result;
     }
 
-    private final Map<String, List<?>> flatCache = new HashMap<>();
+    private record CacheKey(Class<?> type, PluginFlag flag) {}
+
+    private final Map<CacheKey, List<?>> flatCache = new HashMap<>();
 
     @SuppressWarnings("unchecked")
     private <T> List<T> flat(Class<T> type, PluginFlag flag) {
-        String key = type.getName() + "/" + flag;
+        CacheKey key = new CacheKey(type, flag);
+        List<?> cached = flatCache.get(key);
+        if (cached != null) {
+            return (List<T>) cached;
+        }
         return (List<T>) flatCache.computeIfAbsent(key, ignored -> {
             List<T> result = new ArrayList<>();
             for (List<T> tier : collect(type, flag)) {

@@ -271,6 +271,9 @@ public record Resources(double milliCpu, double memory, ImmutableSortedMap<Strin
     }
 
     private Resources combine(Resources other, DoubleBinaryOperator operator, double missing) {
+        if (scalars.isEmpty() && other.scalars.isEmpty()) {
+            return new Resources(operator.applyAsDouble(milliCpu, other.milliCpu), operator.applyAsDouble(memory, other.memory), scalars);
+        }
         TreeMap<String, Double> copy = new TreeMap<>();
         for (String name : scalars.keySet()) {
             copy.put(name, operator.applyAsDouble(scalars.get(name), other.scalars.getOrDefault(name, missing)));

@@ -1,0 +1,47 @@
+package dev.muster.cli;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.inject.Inject;
+import dev.muster.engine.cache.ManifestReader;
+import dev.muster.engine.cache.ManifestResult;
+import dev.muster.engine.config.DefaultSchedulerConfig;
+import dev.muster.engine.config.SchedulerConfigLoader;
+import dev.muster.engine.framework.Session;
+import dev.muster.engine.framework.SessionConfig;
+import dev.muster.engine.framework.SessionResult;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One scheduling session over a cluster dump: read the manifests, run the configured actions, and
+ * return the decisions with what was wrong in the input. The {@code what-if} command and the
+ * conformance tests share this path.
+ */
+public final class WhatIf {
+    private final SchedulerConfigLoader configLoader;
+    private final Clock clock;
+
+    @Inject
+    public WhatIf(SchedulerConfigLoader configLoader, Clock clock) {
+        this.configLoader = requireNonNull(configLoader, "configLoader is null");
+        this.clock = requireNonNull(clock, "clock is null");
+    }
+
+    /** The manifests as read (with their problems) and the session's decisions. */
+    public record Outcome(ManifestResult manifests, SessionResult decisions) {}
+
+    /**
+     * @throws dev.muster.engine.config.ConfigException when the configuration cannot be used
+     * @throws dev.muster.engine.cache.ManifestException when a file cannot be read or parsed at all
+     */
+    public Outcome run(List<Path> manifests, Optional<Path> config, Set<String> schedulerNames) {
+        SessionConfig sessionConfig = config.map(configLoader::load)
+                .orElseGet(() -> configLoader.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text()));
+        ManifestResult read = new ManifestReader(schedulerNames).read(manifests);
+        return new Outcome(read, Session.run(read.snapshot(), sessionConfig, clock));
+    }
+}

@@ -1,0 +1,40 @@
+package dev.muster.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.engine.framework.SessionResult;
+import java.io.UncheckedIOException;
+
+/**
+ * The what-if decisions as one JSON object:
+ * {@code {"binds": {"ns/pod": "node"}, "evictions": ["ns/pod"], "pipelined": {"ns/pod": "node"},
+ * "podGroups": {"ns/name": {"phase": "Inqueue", "reason": "..."}}}}.
+ */
+final class WhatIfJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private WhatIfJson() {}
+
+    static String render(SessionResult result) {
+        ObjectNode root = MAPPER.createObjectNode();
+        ObjectNode binds = root.putObject("binds");
+        result.binds().forEach((task, node) -> binds.put(task.toString(), node.value()));
+        ArrayNode evictions = root.putArray("evictions");
+        result.evictions().forEach(eviction -> evictions.add(eviction.task().toString()));
+        ObjectNode pipelined = root.putObject("pipelined");
+        result.pipelined().forEach((task, node) -> pipelined.put(task.toString(), node.value()));
+        ObjectNode podGroups = root.putObject("podGroups");
+        result.jobs().forEach((job, outcome) -> {
+            ObjectNode entry = podGroups.putObject(job.toString());
+            entry.put("phase", outcome.phase().text());
+            outcome.reason().ifPresent(reason -> entry.put("reason", reason));
+        });
+        try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

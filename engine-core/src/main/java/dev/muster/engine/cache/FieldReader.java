@@ -1,0 +1,178 @@
+package dev.muster.engine.cache;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.google.common.base.Splitter;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads typed fields of one manifest object's JSON tree. A field of the wrong type is reported as an
+ * error naming its path and value and read as absent; {@link #hasErrors()} tells the converter
+ * whether to drop the object. Not thread-safe.
+ */
+final class FieldReader {
+    private final ManifestObject object;
+    private final Problems problems;
+    private final List<String> errors = new ArrayList<>();
+
+    FieldReader(ManifestObject object, Problems problems) {
+        this.object = requireNonNull(object, "object is null");
+        this.problems = requireNonNull(problems, "problems is null");
+    }
+
+    /** The node at a dotted path from the object's root; a missing node when any step is absent. */
+    JsonNode at(String path) {
+        JsonNode node = object.body();
+        for (String step : Splitter.on('.').split(path)) {
+            node = node.path(step);
+        }
+        return node;
+    }
+
+    static boolean absent(JsonNode node) {
+        return node.isMissingNode() || node.isNull();
+    }
+
+    Optional<String> string(String path) {
+        return string(at(path), path);
+    }
+
+    /** A scalar as text; YAML may have typed it as a number or boolean, which is accepted as written. */
+    Optional<String> string(JsonNode node, String path) {
+        if (absent(node)) {
+            return Optional.empty();
+        }
+        if (!node.isValueNode()) {
+            error(path, "expected a string, found " + describe(node));
+            return Optional.empty();
+        }
+        return Optional.of(node.asText());
+    }
+
+    Optional<Integer> integer(String path) {
+        return integer(at(path), path);
+    }
+
+    Optional<Integer> integer(JsonNode node, String path) {
+        if (absent(node)) {
+            return Optional.empty();
+        }
+        if (!node.isIntegralNumber() || !node.canConvertToInt()) {
+            error(path, describe(node) + " is not an integer");
+            return Optional.empty();
+        }
+        return Optional.of(node.intValue());
+    }
+
+    Optional<Boolean> bool(String path) {
+        JsonNode node = at(path);
+        if (absent(node)) {
+            return Optional.empty();
+        }
+        if (!node.isBoolean()) {
+            error(path, describe(node) + " is not a boolean");
+            return Optional.empty();
+        }
+        return Optional.of(node.booleanValue());
+    }
+
+    /** An RFC 3339 timestamp such as {@code 2026-01-01T00:00:00Z}. */
+    Optional<Instant> instant(String path) {
+        Optional<String> text = string(path);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(OffsetDateTime.parse(text.get(), DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant());
+        } catch (DateTimeParseException e) {
+            error(path, "'" + text.get() + "' is not an RFC 3339 timestamp");
+            return Optional.empty();
+        }
+    }
+
+    ImmutableMap<String, String> stringMap(String path) {
+        return stringMap(at(path), path);
+    }
+
+    /** A map of strings such as labels; an entry whose value is not a scalar is reported and skipped. */
+    ImmutableMap<String, String> stringMap(JsonNode node, String path) {
+        if (absent(node)) {
+            return ImmutableMap.of();
+        }
+        if (!node.isObject()) {
+            error(path, "expected a map, found " + describe(node));
+            return ImmutableMap.of();
+        }
+        ImmutableMap.Builder<String, String> map = ImmutableMap.builder();
+        for (Map.Entry<String, JsonNode> entry : node.properties()) {
+            if (entry.getValue().isNull()) {
+                map.put(entry.getKey(), "");
+            } else {
+                string(entry.getValue(), path + "." + entry.getKey()).ifPresent(value -> map.put(entry.getKey(), value));
+            }
+        }
+        return map.buildKeepingLast();
+    }
+
+    ImmutableList<JsonNode> array(String path) {
+        return array(at(path), path);
+    }
+
+    ImmutableList<JsonNode> array(JsonNode node, String path) {
+        if (absent(node)) {
+            return ImmutableList.of();
+        }
+        if (!node.isArray()) {
+            error(path, "expected a list, found " + describe(node));
+            return ImmutableList.of();
+        }
+        return ImmutableList.copyOf(node);
+    }
+
+    /** True when the node is absent or a map; reports anything else. */
+    boolean isMapOrAbsent(JsonNode node, String path) {
+        if (absent(node) || node.isObject()) {
+            return true;
+        }
+        error(path, "expected a map, found " + describe(node));
+        return false;
+    }
+
+    void error(String path, String message) {
+        errors.add(path.isEmpty() ? message : path + ": " + message);
+        problems.add(object.error(path, message));
+    }
+
+    void warning(String path, String message) {
+        problems.add(object.warning(path, message));
+    }
+
+    boolean hasErrors() {
+        return !errors.isEmpty();
+    }
+
+    /** The errors reported so far ({@code field: message}), for converters that keep a bad object. */
+    ImmutableList<String> errors() {
+        return ImmutableList.copyOf(errors);
+    }
+
+    static String describe(JsonNode node) {
+        if (node.isObject()) {
+            return "a map";
+        }
+        if (node.isArray()) {
+            return "a list";
+        }
+        return "'" + node.asText() + "'";
+    }
+}

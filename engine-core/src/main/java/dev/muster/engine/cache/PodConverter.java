@@ -1,0 +1,150 @@
+package dev.muster.engine.cache;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import dev.muster.engine.model.JobId;
+import dev.muster.engine.model.NodeName;
+import dev.muster.engine.model.Placement;
+import dev.muster.engine.model.Queue;
+import dev.muster.engine.model.QueueName;
+import dev.muster.engine.model.Task;
+import dev.muster.engine.model.TaskId;
+import dev.muster.engine.model.TaskStatus;
+import java.time.Instant;
+import java.util.Optional;
+
+/** Converts a {@code v1} Pod into a {@link Task}, as Volcano's {@code NewTaskInfo} does; a bad Pod is left out. */
+final class PodConverter {
+    static final String GROUP_ANNOTATION = "scheduling.k8s.io/group-name";
+    static final String COSCHEDULING_GROUP_LABEL = "scheduling.x-k8s.io/pod-group";
+    static final String QUEUE_ANNOTATION = "scheduling.volcano.sh/queue-name";
+    static final String TASK_SPEC = "volcano.sh/task-spec";
+    static final String TASK_PRIORITY = "volcano.sh/task-priority";
+    static final String PREEMPTABLE = "volcano.sh/preemptable";
+    static final String DEFAULT_SCHEDULER = "default-scheduler";
+    /** Volcano's task priority when the pod has no {@code spec.priority}. */
+    static final int DEFAULT_PRIORITY = 1;
+
+    private final ImmutableSet<String> schedulerNames;
+
+    PodConverter(ImmutableSet<String> schedulerNames) {
+        this.schedulerNames = requireNonNull(schedulerNames, "schedulerNames is null");
+    }
+
+    Optional<ConvertedPod> convert(ManifestObject object, Problems problems) {
+        FieldReader reader = new FieldReader(object, problems);
+        boolean ours = schedulerNames.contains(reader.string("spec.schedulerName").orElse(DEFAULT_SCHEDULER));
+        Optional<NodeName> node = reader.string("spec.nodeName").filter(name -> !name.isEmpty()).map(NodeName::new);
+        if (!ours && node.isEmpty()) {
+            // another scheduler's pending pod holds nothing we need to know about
+            return Optional.empty();
+        }
+        ImmutableMap<String, String> labels = reader.stringMap("metadata.labels");
+        ImmutableMap<String, String> annotations = reader.stringMap("metadata.annotations");
+        String namespace = object.namespace();
+        String uid = reader.string("metadata.uid").filter(text -> !text.isEmpty()).orElse(namespace + "-" + object.name());
+        Optional<String> groupField = Optional.empty();
+        JobId job;
+        if (!annotations.getOrDefault(GROUP_ANNOTATION, "").isEmpty()) {
+            groupField = Optional.of("metadata.annotations." + GROUP_ANNOTATION);
+            job = new JobId(namespace, annotations.get(GROUP_ANNOTATION));
+        } else if (!labels.getOrDefault(COSCHEDULING_GROUP_LABEL, "").isEmpty()) {
+            groupField = Optional.of("metadata.labels." + COSCHEDULING_GROUP_LABEL);
+            job = new JobId(namespace, labels.get(COSCHEDULING_GROUP_LABEL));
+        } else {
+            job = new JobId(namespace, "podgroup-" + controllerUid(reader).orElse(uid));
+        }
+        QueueName queue = Optional.ofNullable(annotations.get(QUEUE_ANNOTATION))
+                .filter(name -> !name.isEmpty())
+                .map(QueueName::new)
+                .orElse(Queue.DEFAULT);
+        String role = Optional.ofNullable(annotations.get(TASK_SPEC)).orElse(labels.getOrDefault(TASK_SPEC, ""));
+        int priority = priority(reader, annotations);
+        String priorityClassName = reader.string("spec.priorityClassName").orElse("");
+        PodResources.Requests requests = PodResources.read(reader);
+        TaskStatus status = status(reader, node.isPresent());
+        Instant created = reader.instant("metadata.creationTimestamp").orElse(Instant.EPOCH);
+        boolean preemptable = preemptable(reader, annotations, labels);
+        boolean preemptionNever = reader.string("spec.preemptionPolicy").orElse("").equals("Never");
+        boolean gated = !reader.array("spec.schedulingGates").isEmpty();
+        Placement placement = PlacementConverter.read(reader);
+        if (reader.hasErrors()) {
+            return Optional.empty();
+        }
+        Task task = new Task(new TaskId(namespace, object.name()), uid, job, role, priority, priorityClassName,
+                requests.request(), requests.initRequest(), status, node, created, preemptable, preemptionNever, gated,
+                placement, labels, annotations);
+        return Optional.of(new ConvertedPod(object, task, ours, groupField, queue));
+    }
+
+    /** Volcano's podgroup controller names an automatic group after the pod's controller, if it has one. */
+    private static Optional<String> controllerUid(FieldReader reader) {
+        for (JsonNode owner : reader.array("metadata.ownerReferences")) {
+            if (owner.path("controller").asBoolean(false) && !owner.path("uid").asText("").isEmpty()) {
+                return Optional.of(owner.path("uid").asText());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static int priority(FieldReader reader, ImmutableMap<String, String> annotations) {
+        int priority = reader.integer("spec.priority").orElse(DEFAULT_PRIORITY);
+        String override = annotations.get(TASK_PRIORITY);
+        if (override != null) {
+            try {
+                return Integer.parseInt(override.trim());
+            } catch (NumberFormatException e) {
+                reader.warning("metadata.annotations." + TASK_PRIORITY, "'" + override + "' is not an integer; ignored");
+            }
+        }
+        return priority;
+    }
+
+    /**
+     * Volcano's {@code getTaskStatus}. A pod without {@code status.phase} is Pending, as the API server
+     * makes every new pod; an unknown phase is read as Unknown.
+     */
+    private static TaskStatus status(FieldReader reader, boolean onNode) {
+        boolean deleting = !FieldReader.absent(reader.at("metadata.deletionTimestamp"));
+        String phase = reader.string("status.phase").filter(text -> !text.isEmpty()).orElse("Pending");
+        return switch (phase) {
+            case "Running" -> deleting ? TaskStatus.RELEASING : TaskStatus.RUNNING;
+            case "Pending" -> deleting ? TaskStatus.RELEASING : onNode ? TaskStatus.BOUND : TaskStatus.PENDING;
+            case "Succeeded" -> TaskStatus.SUCCEEDED;
+            case "Failed" -> TaskStatus.FAILED;
+            case "Unknown" -> TaskStatus.UNKNOWN;
+            default -> {
+                reader.warning("status.phase",
+                        "'" + phase + "' is not a pod phase (Pending, Running, Succeeded, Failed, Unknown); read as Unknown");
+                yield TaskStatus.UNKNOWN;
+            }
+        };
+    }
+
+    /** {@code volcano.sh/preemptable}: the annotation, else the label, else true; a value that is not a boolean means false. */
+    private static boolean preemptable(
+            FieldReader reader, ImmutableMap<String, String> annotations, ImmutableMap<String, String> labels) {
+        if (annotations.containsKey(PREEMPTABLE)) {
+            return parseGoBool(reader, "metadata.annotations." + PREEMPTABLE, annotations.get(PREEMPTABLE));
+        }
+        if (labels.containsKey(PREEMPTABLE)) {
+            return parseGoBool(reader, "metadata.labels." + PREEMPTABLE, labels.get(PREEMPTABLE));
+        }
+        return true;
+    }
+
+    /** Go's {@code strconv.ParseBool}, which Volcano uses; what it rejects counts as false, as in Volcano. */
+    private static boolean parseGoBool(FieldReader reader, String path, String text) {
+        return switch (text) {
+            case "1", "t", "T", "TRUE", "true", "True" -> true;
+            case "0", "f", "F", "FALSE", "false", "False" -> false;
+            default -> {
+                reader.warning(path, "'" + text + "' is not a boolean; read as false, as Volcano does");
+                yield false;
+            }
+        };
+    }
+}

@@ -1,0 +1,133 @@
+package dev.muster.engine.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.muster.engine.framework.ConfiguredPlugin;
+import dev.muster.engine.framework.PluginFlag;
+import dev.muster.engine.framework.SessionConfig;
+import dev.muster.engine.plugins.predicates.PredicatesArgs;
+import dev.muster.engine.testing.TestingScheduler;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class SchedulerConfigLoaderTest {
+    private final SchedulerConfigLoader loader = TestingScheduler.loader();
+
+    @Test
+    void readsVolcanoFormatWithActionsInOrderAndUnsetFlagsEnabled() {
+        SessionConfig config = loader.parse("volcano-scheduler.conf", """
+                actions: "enqueue, allocate"
+                tiers:
+                - plugins:
+                  - name: priority
+                  - name: gang
+                    enablePreemptable: false
+                - plugins:
+                  - name: predicates
+                    arguments:
+                      predicate.NodeAffinityEnable: false
+                """);
+
+        assertThat(config.actions()).extracting(action -> action.name()).containsExactly("enqueue", "allocate");
+        assertThat(config.tiers()).hasSize(2);
+        ConfiguredPlugin gang = config.tiers().get(0).get(1);
+        assertThat(gang.name()).isEqualTo("gang");
+        assertThat(gang.disabled()).containsExactlyInAnyOrder(PluginFlag.PREEMPTABLE, PluginFlag.HIERARCHY);
+        assertThat(config.tiers().get(0).get(0).disabled()).containsExactly(PluginFlag.HIERARCHY);
+        PredicatesArgs args = (PredicatesArgs) config.tiers().get(1).get(0).args();
+        assertThat(args.nodeAffinity()).isFalse();
+        assertThat(args.taintToleration()).isTrue();
+    }
+
+    @Test
+    void acceptsActionsAsAList() {
+        SessionConfig config = loader.parse("s.yaml", """
+                actions: [enqueue, allocate]
+                tiers: [{plugins: [{name: gang}]}]
+                """);
+
+        assertThat(config.actions()).extracting(action -> action.name()).containsExactly("enqueue", "allocate");
+    }
+
+    @Test
+    void argumentsOmittedKeepDefaults() {
+        SessionConfig config = loader.parse("s.yaml", """
+                actions: allocate
+                tiers: [{plugins: [{name: predicates}]}]
+                """);
+
+        assertThat(config.tiers().get(0).get(0).args()).isEqualTo(PredicatesArgs.DEFAULTS);
+    }
+
+    static Stream<Arguments> invalidConfigurations() {
+        return Stream.of(
+                Arguments.of("misspelt plugin", """
+                        actions: allocate
+                        tiers: [{plugins: [{name: gnag}]}]
+                        """, "tiers[0].plugins[0]: unknown plugin 'gnag'; did you mean 'gang'?"),
+                Arguments.of("misspelt action", """
+                        actions: "enqueue, alocate"
+                        tiers: [{plugins: [{name: gang}]}]
+                        """, "actions[1]: unknown action 'alocate'; did you mean 'allocate'?"),
+                Arguments.of("misspelt flag", """
+                        actions: allocate
+                        tiers: [{plugins: [{name: gang, enableJobOrdr: false}]}]
+                        """, "tiers[0].plugins[0]: unknown key 'enableJobOrdr'; did you mean 'enableJobOrder'?"),
+                Arguments.of("flag that is not a boolean", """
+                        actions: allocate
+                        tiers: [{plugins: [{name: gang, enableJobOrder: maybe}]}]
+                        """, "tiers[0].plugins[0].enableJobOrder: expected true or false, got 'maybe'"),
+                Arguments.of("argument a plugin does not take", """
+                        actions: allocate
+                        tiers: [{plugins: [{name: gang, arguments: {size: 3}}]}]
+                        """, "tiers[0].plugins[0].arguments: unknown argument 'size' (this takes no arguments)"),
+                Arguments.of("misspelt argument", """
+                        actions: allocate
+                        tiers: [{plugins: [{name: predicates, arguments: {predicate.NodeAfinityEnable: false}}]}]
+                        """, "unknown argument 'predicate.NodeAfinityEnable'; did you mean 'predicate.NodeAffinityEnable'?"),
+                Arguments.of("argument of the wrong type", """
+                        actions: allocate
+                        tiers: [{plugins: [{name: predicates, arguments: {predicate.NodeAffinityEnable: [1]}}]}]
+                        """, "tiers[0].plugins[0].arguments.predicate.NodeAffinityEnable: wrong type"),
+                Arguments.of("missing tiers", """
+                        actions: allocate
+                        """, "tiers: missing"),
+                Arguments.of("unknown top-level key", """
+                        actions: allocate
+                        tier: []
+                        tiers: [{plugins: [{name: gang}]}]
+                        """, "tier: unknown key; did you mean 'tiers'?"),
+                Arguments.of("plugin configured twice", """
+                        actions: allocate
+                        tiers: [{plugins: [{name: gang}]}, {plugins: [{name: gang}]}]
+                        """, "tiers[1].plugins[0]: plugin 'gang' is configured twice"),
+                Arguments.of("not YAML", "actions: [unclosed", "not valid YAML"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidConfigurations")
+    void rejectsInvalidConfigurationNamingThePath(String description, String yaml, String expectedMessage) {
+        assertThatThrownBy(() -> loader.parse("scheduler.yaml", yaml))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("scheduler.yaml: ")
+                .hasMessageContaining(expectedMessage);
+    }
+
+    @Test
+    void reportsEveryProblemAtOnce() {
+        assertThatThrownBy(() -> loader.parse("scheduler.yaml", """
+                actions: "enqueue, alocate"
+                tiers:
+                - plugins:
+                  - name: gnag
+                  - name: predicates
+                    arguments: {cpuWieght: 2}
+                """))
+                .isInstanceOfSatisfying(ConfigException.class, e -> assertThat(e.problems()).hasSize(3))
+                .hasMessageContaining("scheduler.yaml: 3 problems");
+    }
+}
