@@ -30,7 +30,6 @@ public final class Main implements Runnable {
     public static int execute(String... args) {
         Injector injector = Guice.createInjector(new EngineModule(), new CliModule());
         CommandLine commandLine = new CommandLine(Main.class, new GuiceFactory(injector));
-        commandLine.setExitCodeOnInvalidInput(ExitCodes.BAD_INPUT);
         commandLine.setExecutionExceptionHandler((exception, line, parseResult) -> {
             line.getErr().println("muster: " + exception.getMessage());
             return ExitCodes.FAILURE;

@@ -56,7 +56,14 @@ final class NodePicker {
         int scanned = 0;
         for (; scanned < size && feasible.size() < wanted; scanned++) {
             NodeState node = nodes.get((start + scanned) % size);
-            Optional<FitFailure> failure = fits(task, node, checkResources);
+            if (checkResources && !task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
+                // one reason per missing resource, as kube-scheduler counts them
+                for (String resource : task.initRequest().insufficientAgainst(node.futureIdle())) {
+                    errors.add("Insufficient " + resource);
+                }
+                continue;
+            }
+            Optional<FitFailure> failure = session.plugins().filter(task, node);
             if (failure.isPresent()) {
                 errors.add(failure.get().reason());
             } else {

@@ -8,6 +8,7 @@ public final class FitErrors {
     private final Map<String, Integer> reasons = new TreeMap<>();
     private int nodes;
 
+    /** Counts one node failing for this reason; a node may fail for several. */
     public void add(String reason) {
         reasons.merge(reason, 1, Integer::sum);
         nodes++;
@@ -22,7 +23,10 @@ public final class FitErrors {
         StringBuilder text = new StringBuilder();
         text.append("0/").append(totalNodes).append(" nodes are available");
         String separator = ": ";
-        for (Map.Entry<String, Integer> entry : reasons.entrySet()) {
+        java.util.List<Map.Entry<String, Integer>> sorted = new java.util.ArrayList<>(reasons.entrySet());
+        // most common reason first, as kube-scheduler lists them
+        sorted.sort(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
+        for (Map.Entry<String, Integer> entry : sorted) {
             text.append(separator).append(entry.getValue()).append(' ').append(entry.getKey());
             separator = ", ";
         }
