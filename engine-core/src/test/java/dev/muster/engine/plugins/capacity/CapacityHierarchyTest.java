@@ -8,7 +8,9 @@ import static dev.muster.engine.plugins.capacity.CapacityPluginTest.running;
 import static dev.muster.engine.testing.ClusterScenario.cpu;
 import static dev.muster.engine.testing.ClusterScenario.cpuMemory;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.muster.engine.config.ConfigException;
 import dev.muster.engine.framework.Session;
 import dev.muster.engine.framework.SessionResult;
 import dev.muster.engine.framework.TaskState;
@@ -263,5 +265,29 @@ class CapacityHierarchyTest {
 
         // then
         assertThat(order).isNegative();
+    }
+
+    @Test
+    void argumentsDefaultToNoAncestorReclaimLevel() {
+        var config = TestingScheduler.loader().parse("test.conf", HIERARCHY);
+
+        assertThat(config.tiers().get(0).get(0).args()).isEqualTo(CapacityArgs.DEFAULTS);
+        assertThat(CapacityArgs.DEFAULTS.ancestorReclaimLevel()).isZero();
+    }
+
+    @Test
+    void negativeAncestorReclaimLevelIsAConfigurationError() {
+        assertThatThrownBy(() -> TestingScheduler.loader().parse("test.conf", """
+                actions: "enqueue"
+                tiers:
+                - plugins:
+                  - name: capacity
+                    enableHierarchy: true
+                    arguments:
+                      ancestorReclaimLevel: -1
+                """))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("tiers[0].plugins[0].arguments")
+                .hasMessageContaining("ancestorReclaimLevel must not be negative");
     }
 }

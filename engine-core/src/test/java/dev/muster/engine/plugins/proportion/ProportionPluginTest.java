@@ -2,7 +2,9 @@ package dev.muster.engine.plugins.proportion;
 
 import static dev.muster.engine.testing.ClusterScenario.cpu;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.muster.engine.config.ConfigException;
 import dev.muster.engine.framework.JobState;
 import dev.muster.engine.framework.Session;
 import dev.muster.engine.framework.SessionResult;
@@ -19,6 +21,7 @@ import dev.muster.engine.queue.QueueAttributes;
 import dev.muster.engine.testing.ClusterScenario;
 import dev.muster.engine.testing.TestingScheduler;
 import java.util.List;
+import org.assertj.core.data.Offset;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -277,8 +280,8 @@ class ProportionPluginTest {
         return plugins.get(0);
     }
 
-    private static org.assertj.core.data.Offset<Double> within() {
-        return org.assertj.core.data.Offset.offset(0.01);
+    private static Offset<Double> within() {
+        return Offset.offset(0.01);
     }
 
     @Test
@@ -294,5 +297,20 @@ class ProportionPluginTest {
         assertThat(attributes.realCapability().milliCpu()).isEqualTo(2000);
         assertThat(attributes.request().milliCpu()).isEqualTo(4000);
         assertThat(attributes.deserved().milliCpu()).isCloseTo(2000, within());
+    }
+
+    @Test
+    void proportionTakesNoArguments() {
+        assertThatThrownBy(() -> TestingScheduler.loader().parse("test.conf", """
+                actions: "enqueue"
+                tiers:
+                - plugins:
+                  - name: proportion
+                    arguments:
+                      weight: 2
+                """))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("tiers[0].plugins[0].arguments")
+                .hasMessageContaining("unknown argument 'weight'");
     }
 }
