@@ -26,6 +26,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ConformanceTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
+    /**
+     * Cases whose facts Volcano itself cannot reproduce through its configuration loader, with the
+     * evidence. They are reported as skipped, never bent to: see the conformance README.
+     */
+    private static final Map<String, String> CASES_VOLCANO_REJECTS = Map.of(
+            "hdrf__TestHDRF__00-rescaling-test",
+            "its scheduler.conf puts proportion and drf enableHierarchy: true in one tier, which Volcano's loader refuses "
+                    + "(pkg/scheduler/util.go:79 'proportion and drf with hierarchy enabled conflicts'); the upstream unit test "
+                    + "bypasses the loader, and its expected.json has no binds, only jobAllocated that upstream never asserts");
+
     static Stream<ConformanceCase> cases() {
         return ConformanceCase.all().stream();
     }
@@ -40,6 +50,9 @@ class ConformanceTest {
         List<String> differences = result.exitCode() == 0
                 ? differences(testCase.expected(), MAPPER.readTree(result.stdout()), podGroups(testCase))
                 : List.of("exit code " + result.exitCode() + ": " + result.stderr().strip());
+        if (CASES_VOLCANO_REJECTS.containsKey(testCase.name())) {
+            Assumptions.abort(CASES_VOLCANO_REJECTS.get(testCase.name()) + "; what-if gives: " + differences);
+        }
         if (testCase.networkTopology() && !differences.isEmpty()) {
             Assumptions.abort("network-topology case not supported yet: " + differences);
         }

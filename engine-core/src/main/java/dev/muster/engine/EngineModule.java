@@ -1,6 +1,7 @@
 package dev.muster.engine;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.Scopes;
 import dev.muster.engine.actions.AllocateActionModule;
 import dev.muster.engine.actions.BackfillActionModule;
 import dev.muster.engine.actions.EnqueueActionModule;
@@ -8,14 +9,18 @@ import dev.muster.engine.actions.PreemptActionModule;
 import dev.muster.engine.actions.ReclaimActionModule;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.engine.plugins.binpack.BinpackPluginModule;
+import dev.muster.engine.plugins.capacity.CapacityPluginModule;
 import dev.muster.engine.plugins.conformance.ConformancePluginModule;
 import dev.muster.engine.plugins.drf.DrfPluginModule;
 import dev.muster.engine.plugins.gang.GangPluginModule;
 import dev.muster.engine.plugins.nodeorder.NodeOrderPluginModule;
+import dev.muster.engine.plugins.overcommit.OvercommitPluginModule;
 import dev.muster.engine.plugins.predicates.PredicatesPluginModule;
 import dev.muster.engine.plugins.priority.PriorityPluginModule;
+import dev.muster.engine.plugins.proportion.ProportionPluginModule;
 import dev.muster.engine.plugins.resourcestrategyfit.ResourceStrategyFitPluginModule;
-import com.google.inject.Scopes;
+import dev.muster.engine.plugins.sla.SlaPluginModule;
+
 
 /** The engine with every built-in action and plugin, and the configuration loader that knows them. */
 public final class EngineModule extends AbstractModule {
@@ -35,6 +40,10 @@ public final class EngineModule extends AbstractModule {
         install(new NodeOrderPluginModule());
         install(new BinpackPluginModule());
         install(new ResourceStrategyFitPluginModule());
+        install(new ProportionPluginModule());
+        install(new CapacityPluginModule());
+        install(new OvercommitPluginModule());
+        install(new SlaPluginModule());
 
         bind(SchedulerConfigLoader.class).in(Scopes.SINGLETON);
     }

@@ -183,9 +183,10 @@ public final class SchedulerConfigLoader {
             problems.add(new ConfigProblem("tiers", "expected a list of {plugins: [...]}"));
             return tiers;
         }
-        Map<String, Boolean> hierarchy = new LinkedHashMap<>();
         Set<String> seen = new HashSet<>();
         for (int t = 0; t < node.size(); t++) {
+            Map<String, Boolean> hierarchy = new LinkedHashMap<>();
+            Set<String> inTier = new HashSet<>();
             JsonNode tier = node.get(t);
             String tierPath = "tiers[" + t + "]";
             if (!tier.isObject() || !tier.path("plugins").isArray()) {
@@ -202,12 +203,16 @@ public final class SchedulerConfigLoader {
             JsonNode list = tier.get("plugins");
             for (int p = 0; p < list.size(); p++) {
                 String path = tierPath + ".plugins[" + p + "]";
-                readPlugin(list.get(p), path, problems, seen, hierarchy).ifPresent(configured::add);
+                readPlugin(list.get(p), path, problems, seen, hierarchy).ifPresent(plugin -> {
+                    configured.add(plugin);
+                    inTier.add(plugin.name());
+                });
             }
             tiers.add(ImmutableList.copyOf(configured));
-        }
-        if (seen.contains("proportion") && hierarchy.getOrDefault("drf", false)) {
-            problems.add(new ConfigProblem("tiers", "plugin 'proportion' cannot be used with 'drf' enableHierarchy: true (hierarchical drf replaces proportion)"));
+            // Volcano refuses the pair within one tier: both would order and cap the same queues
+            if (inTier.contains("proportion") && hierarchy.getOrDefault("drf", false)) {
+                problems.add(new ConfigProblem(tierPath, "plugin 'proportion' cannot be used with 'drf' enableHierarchy: true in the same tier (hierarchical drf replaces proportion)"));
+            }
         }
         return tiers;
     }

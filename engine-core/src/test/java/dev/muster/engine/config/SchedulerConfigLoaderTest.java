@@ -105,6 +105,10 @@ class SchedulerConfigLoaderTest {
                         actions: allocate
                         tiers: [{plugins: [{name: gang}]}, {plugins: [{name: gang}]}]
                         """, "tiers[1].plugins[0]: plugin 'gang' is configured twice"),
+                Arguments.of("proportion beside hierarchical drf in one tier", """
+                        actions: allocate
+                        tiers: [{plugins: [{name: drf, enableHierarchy: true}, {name: proportion}]}]
+                        """, "tiers[0]: plugin 'proportion' cannot be used with 'drf' enableHierarchy: true in the same tier"),
                 Arguments.of("not YAML", "actions: [unclosed", "not valid YAML"));
     }
 
@@ -115,6 +119,16 @@ class SchedulerConfigLoaderTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("scheduler.yaml: ")
                 .hasMessageContaining(expectedMessage);
+    }
+
+    @Test
+    void proportionAndHierarchicalDrfMayLiveInDifferentTiersAsInVolcano() {
+        SessionConfig config = loader.parse("s.yaml", """
+                actions: allocate
+                tiers: [{plugins: [{name: drf, enableHierarchy: true}]}, {plugins: [{name: proportion}]}]
+                """);
+
+        assertThat(config.tiers()).hasSize(2);
     }
 
     @Test

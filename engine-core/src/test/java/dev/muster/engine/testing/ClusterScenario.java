@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Builds a cluster snapshot for scheduling tests in a few lines:
@@ -141,14 +142,42 @@ public final class ClusterScenario {
                     true, false, false, Placement.ANYWHERE, ImmutableMap.of(), ImmutableMap.of());
         }
 
+        /** A queue with the options {@code options} sets on a {@link QueueSpec} (weight 1, Open, nothing else by default). */
+        public Builder queue(String name, Consumer<QueueSpec> options) {
+            QueueSpec spec = new QueueSpec();
+            options.accept(spec);
+            QueueName queueName = new QueueName(name);
+            queues.put(queueName, new Queue(queueName, name, spec.weight, spec.capability, spec.guarantee, spec.deserved,
+                    spec.parent.map(QueueName::new), spec.priority, spec.reclaimable, spec.state, next(), ImmutableMap.of()));
+            return this;
+        }
+
+        /** Sets an existing job's PodGroup {@code minResources}. */
+        public Builder minResources(String job, Resources minResources) {
+            requireJob(job).minResources = Optional.of(minResources);
+            return this;
+        }
+
+        /** Adds a PodGroup annotation to an existing job. */
+        public Builder annotation(String job, String key, String value) {
+            requireJob(job).annotations.put(key, value);
+            return this;
+        }
+
+        private JobSpec requireJob(String job) {
+            JobSpec spec = jobs.get(JobId.parse(job));
+            checkArgument(spec != null, "unknown job %s", job);
+            return spec;
+        }
+
         public ClusterSnapshot build() {
             if (!queues.containsKey(Queue.DEFAULT)) {
                 queue("default", 1);
             }
             ImmutableSortedMap.Builder<JobId, Job> built = ImmutableSortedMap.naturalOrder();
             for (JobSpec spec : jobs.values()) {
-                built.put(spec.id, new Job(spec.id, spec.id.toString(), spec.queue, spec.minMember, ImmutableMap.of(), Optional.empty(),
-                        spec.priority, "", spec.phase, spec.created, Optional.empty(), ImmutableMap.of(), ImmutableList.copyOf(spec.tasks), ImmutableList.of()));
+                built.put(spec.id, new Job(spec.id, spec.id.toString(), spec.queue, spec.minMember, ImmutableMap.of(), spec.minResources,
+                        spec.priority, "", spec.phase, spec.created, Optional.empty(), ImmutableMap.copyOf(spec.annotations), ImmutableList.copyOf(spec.tasks), ImmutableList.of()));
             }
             return new ClusterSnapshot(ImmutableSortedMap.copyOf(nodes), built.build(), ImmutableSortedMap.copyOf(queues),
                     ImmutableList.of(), ImmutableMap.of(), ImmutableList.of());
@@ -219,6 +248,8 @@ public final class ClusterScenario {
         final int priority;
         final Instant created;
         final List<Task> tasks = new ArrayList<>();
+        final Map<String, String> annotations = new TreeMap<>();
+        Optional<Resources> minResources = Optional.empty();
 
         JobSpec(JobId id, QueueName queue, int minMember, PodGroupPhase phase, int priority, Instant created) {
             this.id = id;
@@ -227,6 +258,58 @@ public final class ClusterScenario {
             this.phase = phase;
             this.priority = priority;
             this.created = created;
+        }
+    }
+
+    /** A queue's options for {@link Builder#queue(String, Consumer)}. */
+    public static final class QueueSpec {
+        private int weight = 1;
+        private Optional<Resources> capability = Optional.empty();
+        private Resources guarantee = Resources.EMPTY;
+        private Optional<Resources> deserved = Optional.empty();
+        private Optional<String> parent = Optional.empty();
+        private int priority;
+        private boolean reclaimable = true;
+        private QueueState state = QueueState.OPEN;
+
+        public QueueSpec weight(int value) {
+            weight = value;
+            return this;
+        }
+
+        public QueueSpec capability(Resources value) {
+            capability = Optional.of(value);
+            return this;
+        }
+
+        public QueueSpec guarantee(Resources value) {
+            guarantee = value;
+            return this;
+        }
+
+        public QueueSpec deserved(Resources value) {
+            deserved = Optional.of(value);
+            return this;
+        }
+
+        public QueueSpec parent(String value) {
+            parent = Optional.of(value);
+            return this;
+        }
+
+        public QueueSpec priority(int value) {
+            priority = value;
+            return this;
+        }
+
+        public QueueSpec reclaimable(boolean value) {
+            reclaimable = value;
+            return this;
+        }
+
+        public QueueSpec state(QueueState value) {
+            state = value;
+            return this;
         }
     }
 }

@@ -1,0 +1,224 @@
+package dev.muster.engine.plugins.proportion;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.muster.engine.framework.AdmissionCheck;
+import dev.muster.engine.framework.AllocationListener;
+import dev.muster.engine.framework.JobState;
+import dev.muster.engine.framework.NoArgs;
+import dev.muster.engine.framework.Plugin;
+import dev.muster.engine.framework.PluginFactory;
+import dev.muster.engine.framework.QueueCapacity;
+import dev.muster.engine.framework.QueueOrder;
+import dev.muster.engine.framework.Session;
+import dev.muster.engine.framework.TaskState;
+import dev.muster.engine.framework.VictimSelector;
+import dev.muster.engine.framework.Vote;
+import dev.muster.engine.model.Queue;
+import dev.muster.engine.model.QueueName;
+import dev.muster.engine.model.QueueState;
+import dev.muster.engine.model.Resources;
+import dev.muster.engine.queue.JobUsage;
+import dev.muster.engine.queue.Quota;
+import dev.muster.engine.queue.QueueAttributes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Weighted fair share between queues (Volcano's {@code proportion}). When the session opens, every
+ * queue with a job in it gets a deserved share of the cluster by weighted water-filling; its share is
+ * then {@code max(allocated / deserved)}. Queues are served by priority, then smallest share; a queue
+ * that holds all it deserves is overused; a task fits its queue only within the deserved share; jobs
+ * are admitted while {@code minResources} fits the queue's real capability; victims are reclaimed from
+ * queues above their deserved share.
+ */
+public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity, VictimSelector, AdmissionCheck,
+        AllocationListener {
+    public static final String NAME = "proportion";
+    private static final Logger log = LoggerFactory.getLogger(ProportionPlugin.class);
+
+    private final Map<QueueName, QueueAttributes> queues = new TreeMap<>();
+
+    ProportionPlugin(Session session) {
+        Resources total = session.totalResource();
+        Resources totalGuarantee = Resources.EMPTY;
+        for (Queue queue : session.queues().values()) {
+            totalGuarantee = totalGuarantee.add(queue.guarantee());
+        }
+        for (JobState job : session.jobs()) {
+            Optional<Queue> queue = session.queue(job.queue());
+            if (queue.isEmpty()) {
+                continue;
+            }
+            QueueAttributes attributes = queues.get(job.queue());
+            if (attributes == null) {
+                Resources realCapability = QueueAttributes.realCapability(total, totalGuarantee, queue.get().guarantee(),
+                        QueueAttributes.capability(queue.get()));
+                attributes = new QueueAttributes(queue.get(), QueueAttributes.capability(queue.get()).orElse(Resources.EMPTY),
+                        realCapability, Resources.EMPTY);
+                queues.put(job.queue(), attributes);
+            }
+            attributes.add(JobUsage.of(job));
+        }
+        WaterFilling.assignDeserved(queues.values(), total);
+        queues.values().forEach(attributes -> log.debug("{}", attributes));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** The queue's accounting, when the queue has jobs in this session. */
+    public Optional<QueueAttributes> attributes(QueueName queue) {
+        return Optional.ofNullable(queues.get(queue));
+    }
+
+    @Override
+    public int compareQueues(Queue left, Queue right) {
+        if (left.priority() != right.priority()) {
+            return Integer.compare(right.priority(), left.priority());
+        }
+        return Double.compare(share(left.name()), share(right.name()));
+    }
+
+    private double share(QueueName queue) {
+        QueueAttributes attributes = queues.get(queue);
+        return attributes == null ? 0 : attributes.share();
+    }
+
+    @Override
+    public boolean isOverused(Queue queue) {
+        QueueAttributes attributes = queues.get(queue.name());
+        if (attributes == null) {
+            return false;
+        }
+        boolean overused = attributes.deserved().lessEqual(attributes.allocated(), Resources.Missing.ZERO);
+        if (overused) {
+            log.debug("queue={} is overused: {}", queue.name(), attributes);
+        }
+        return overused;
+    }
+
+    @Override
+    public boolean isAllocatable(Queue queue, TaskState task) {
+        return fitsDeserved(queue, task.request());
+    }
+
+    @Override
+    public boolean isPreemptive(Queue queue, List<TaskState> tasks) {
+        Resources total = Resources.EMPTY;
+        for (TaskState task : tasks) {
+            total = total.add(task.request());
+        }
+        return fitsDeserved(queue, total);
+    }
+
+    private boolean fitsDeserved(Queue queue, Resources request) {
+        if (queue.state() != QueueState.OPEN) {
+            return false;
+        }
+        QueueAttributes attributes = queues.get(queue.name());
+        if (attributes == null) {
+            return true;
+        }
+        return Quota.fitsOnRequested(attributes.allocated().add(request), attributes.deserved(), request);
+    }
+
+    /** Takes victims from each queue only while it holds more than it deserves. */
+    @Override
+    public Optional<List<TaskState>> reclaimable(TaskState reclaimer, List<TaskState> candidates) {
+        Map<QueueName, Resources> remaining = new HashMap<>();
+        List<TaskState> victims = new ArrayList<>();
+        for (TaskState candidate : candidates) {
+            QueueAttributes attributes = queues.get(candidate.job().queue());
+            if (attributes == null) {
+                continue;
+            }
+            Resources allocated = remaining.computeIfAbsent(attributes.name(), name -> attributes.allocated());
+            if (!allocated.lessEqual(attributes.deserved(), Resources.Missing.ZERO)) {
+                remaining.put(attributes.name(), allocated.subtract(candidate.request()));
+                victims.add(candidate);
+            }
+        }
+        return Optional.of(victims);
+    }
+
+    @Override
+    public Vote isEnqueueable(JobState job) {
+        QueueAttributes attributes = queues.get(job.queue());
+        if (attributes == null) {
+            return Vote.ABSTAIN;
+        }
+        if (!attributes.isOpen()) {
+            log.debug("job={} rejected: queue={} is {}", job.id(), job.queue(), attributes.queue().state().text());
+            return Vote.REJECT;
+        }
+        if (job.job().minResources().isEmpty()) {
+            return Vote.PERMIT;
+        }
+        TreeSet<String> shortfall = attributes.admissionShortfall(job.job().minResources().get());
+        if (shortfall.isEmpty()) {
+            return Vote.PERMIT;
+        }
+        log.debug("job={} rejected: queue resource quota insufficient on {}; {}", job.id(), shortfall, attributes);
+        return Vote.REJECT;
+    }
+
+    @Override
+    public void enqueued(JobState job) {
+        QueueAttributes attributes = queues.get(job.queue());
+        if (attributes != null && job.job().minResources().isPresent()) {
+            attributes.addInqueue(JobUsage.admittedResources(job));
+        }
+    }
+
+    @Override
+    public void allocated(TaskState task) {
+        QueueAttributes attributes = queues.get(task.job().queue());
+        if (attributes != null) {
+            attributes.addAllocated(task.request());
+            attributes.setShare(Quota.share(attributes.allocated(), attributes.deserved()));
+        }
+    }
+
+    @Override
+    public void deallocated(TaskState task) {
+        QueueAttributes attributes = queues.get(task.job().queue());
+        if (attributes != null) {
+            attributes.subtractAllocated(task.request());
+            attributes.setShare(Quota.share(attributes.allocated(), attributes.deserved()));
+        }
+    }
+
+    /** Builds the plugin; it takes no arguments. */
+    public static final class Factory implements PluginFactory<NoArgs> {
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public Class<NoArgs> argsType() {
+            return NoArgs.class;
+        }
+
+        @Override
+        public NoArgs defaultArgs() {
+            return NoArgs.INSTANCE;
+        }
+
+        @Override
+        public Plugin create(NoArgs args, Session session) {
+            requireNonNull(args, "args is null");
+            return new ProportionPlugin(session);
+        }
+    }
+}
