@@ -115,7 +115,8 @@ public final class AllocateAction implements Action {
         while (!tasks.isEmpty()) {
             TaskState task = tasks.poll();
             if (!session.plugins().isAllocatable(queue, task)) {
-                job.recordQueueNote(task.id(), "queue " + queue.name() + " cannot take " + task.request() + " now (its share or capability is used up)");
+                job.recordQueueNote(task.id(), session.plugins().notAllocatableReason(queue, task)
+                        .orElse("queue " + queue.name() + " cannot take " + task.request() + " now"));
                 continue;
             }
             String role = task.task().role();

@@ -56,6 +56,9 @@ public final class EnqueueAction implements Action {
             if (job.job().minResources().isEmpty() || session.plugins().isJobEnqueueable(job)) {
                 session.plugins().jobEnqueued(job);
                 job.setPhase(PodGroupPhase.INQUEUE);
+            } else {
+                job.recordAdmissionNote("not admitted to queue " + queue.name() + ": "
+                        + session.plugins().enqueueRejection(job).orElse("an admission check rejects it"));
             }
             queues.add(queue);
         }

@@ -1,5 +1,6 @@
 package dev.muster.engine.framework;
 
+import java.util.Optional;
 
 /**
  * Votes on whether a Pending job may become Inqueue (the enqueue action). Any reject wins; else a tier with a permit decides; all abstaining means yes.
@@ -8,6 +9,11 @@ package dev.muster.engine.framework;
  */
 public interface AdmissionCheck {
     Vote isEnqueueable(JobState job);
+
+    /** Why {@link #isEnqueueable} rejects the job, in words a user can act on; called only after a rejection. */
+    default Optional<String> explainRejection(JobState job) {
+        return Optional.empty();
+    }
 
     /** Called after a job was admitted, so the plugin can count its minimum resources as in queue. */
     default void enqueued(JobState job) {}

@@ -13,7 +13,7 @@ final class JobPhases {
         boolean ready = invalid.isEmpty() && job.isReady() && session.plugins().isJobReady(job);
         Optional<String> reason = Optional.empty();
         if (!ready) {
-            reason = invalid.or(job::unschedulableReason).or(() -> describeFitErrors(job));
+            reason = invalid.or(job::admissionNote).or(job::unschedulableReason).or(() -> describeFitErrors(job));
         }
         return new SessionResult.JobOutcome(phase(job), ready, reason);
     }

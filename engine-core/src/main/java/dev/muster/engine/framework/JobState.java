@@ -34,6 +34,7 @@ public final class JobState {
     private PodGroupPhase phase;
     private Optional<String> unschedulableReason = Optional.empty();
     private int bestAttempt;
+    private Optional<String> admissionNote = Optional.empty();
 
     JobState(Job job) {
         this.job = requireNonNull(job, "job is null");
@@ -167,6 +168,15 @@ public final class JobState {
 
     public void recordQueueNote(TaskId task, String reason) {
         queueNotes.put(requireNonNull(task, "task is null"), requireNonNull(reason, "reason is null"));
+    }
+
+    /** Why enqueue did not admit the job this session. */
+    public Optional<String> admissionNote() {
+        return admissionNote;
+    }
+
+    public void recordAdmissionNote(String note) {
+        this.admissionNote = Optional.of(requireNonNull(note, "note is null"));
     }
 
     /** The most tasks a discarded attempt managed to place this session (they were given back). */

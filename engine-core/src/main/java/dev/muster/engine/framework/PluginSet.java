@@ -300,6 +300,31 @@ public final class PluginSet {
         return true;
     }
 
+    /** Why the first refusing plugin will not let the queue take the task; empty when none refuses. */
+    public Optional<String> notAllocatableReason(Queue queue, TaskState task) {
+        for (QueueCapacity capacity : flat(QueueCapacity.class, PluginFlag.ALLOCATABLE)) {
+            if (!capacity.isAllocatable(queue, task)) {
+                return Optional.of(capacity.explainNotAllocatable(queue, task)
+                        .orElseGet(() -> "queue " + queue.name() + " is refused by plugin " + nameOf(capacity)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Why the first rejecting plugin will not admit the job; empty when none rejects. */
+    public Optional<String> enqueueRejection(JobState job) {
+        for (AdmissionCheck check : flat(AdmissionCheck.class, PluginFlag.JOB_ENQUEUED)) {
+            if (check.isEnqueueable(job) == Vote.REJECT) {
+                return Optional.of(check.explainRejection(job).orElseGet(() -> "rejected by plugin " + nameOf(check)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String nameOf(Object plugin) {
+        return plugin instanceof Plugin named ? named.name() : plugin.getClass().getSimpleName();
+    }
+
     public boolean isPreemptive(Queue queue, List<TaskState> tasks) {
         for (QueueCapacity capacity : flat(QueueCapacity.class, PluginFlag.PREEMPTIVE)) {
             if (!capacity.isPreemptive(queue, tasks)) {

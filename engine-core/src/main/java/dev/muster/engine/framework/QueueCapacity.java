@@ -2,6 +2,7 @@ package dev.muster.engine.framework;
 
 import dev.muster.engine.model.Queue;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A queue's quota: whether it is overused, may take a task now, or may reclaim for tasks.
@@ -17,6 +18,14 @@ public interface QueueCapacity {
     /** May the queue take this task now? Every plugin must agree. */
     default boolean isAllocatable(Queue queue, TaskState task) {
         return true;
+    }
+
+    /**
+     * Why {@link #isAllocatable} refuses the task, in words a user can act on, e.g. {@code queue ml
+     * would use nvidia.com/gpu 20 > its deserved 16}. Called only after a refusal, off the hot path.
+     */
+    default Optional<String> explainNotAllocatable(Queue queue, TaskState task) {
+        return Optional.empty();
     }
 
     /** May the queue reclaim resources from others for these tasks? Every plugin must agree. */

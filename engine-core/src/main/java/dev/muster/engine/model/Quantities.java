@@ -61,20 +61,19 @@ public final class Quantities {
         return String.format(Locale.ROOT, "%dm", Math.round(milli));
     }
 
+    /** The shortest exact form among binary and decimal suffixes ({@code 2Gi}, {@code 2G}, {@code 1536Mi}). */
     static String formatBytes(double bytes) {
-        String[] units = {"Ei", "Pi", "Ti", "Gi", "Mi", "Ki"};
-        long[] sizes = {1L << 60, 1L << 50, 1L << 40, 1L << 30, 1L << 20, 1L << 10};
+        String[] units = {"Ei", "Pi", "Ti", "Gi", "Mi", "Ki", "E", "P", "T", "G", "M", "k"};
+        double[] sizes = {1L << 60, 1L << 50, 1L << 40, 1L << 30, 1L << 20, 1L << 10, 1e18, 1e15, 1e12, 1e9, 1e6, 1e3};
+        String best = String.format(Locale.ROOT, "%d", Math.round(bytes));
         for (int i = 0; i < units.length; i++) {
             if (bytes >= sizes[i] && Math.abs(bytes % sizes[i]) < 1e-6) {
-                return String.format(Locale.ROOT, "%d%s", (long) (bytes / sizes[i]), units[i]);
+                String candidate = String.format(Locale.ROOT, "%d%s", (long) (bytes / sizes[i]), units[i]);
+                if (candidate.length() < best.length()) {
+                    best = candidate;
+                }
             }
         }
-        if (bytes >= 1e9 && Math.abs(bytes % 1e9) < 1e-6) {
-            return String.format(Locale.ROOT, "%dG", (long) (bytes / 1e9));
-        }
-        if (bytes >= 1e6 && Math.abs(bytes % 1e6) < 1e-6) {
-            return String.format(Locale.ROOT, "%dM", (long) (bytes / 1e6));
-        }
-        return String.format(Locale.ROOT, "%d", Math.round(bytes));
+        return best;
     }
 }

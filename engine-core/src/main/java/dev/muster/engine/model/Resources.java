@@ -289,6 +289,11 @@ public record Resources(double milliCpu, double memory, ImmutableSortedMap<Strin
                 ImmutableSortedMap.copyOf(copy));
     }
 
+    /** One dimension in Kubernetes units: {@code 1500m} for cpu, {@code 2Gi} for memory, {@code 2} for a GPU. */
+    public String format(String name) {
+        return name.equals(MEMORY) ? Quantities.formatBytes(memory) : Quantities.formatMilli(get(name));
+    }
+
     /** Kubernetes-style text: {@code cpu 1500m, memory 2Gi, nvidia.com/gpu 2}. */
     @Override
     public String toString() {

@@ -47,6 +47,18 @@ public final class Quota {
         return insufficientOnRequested(used, limit, request).isEmpty();
     }
 
+    /** {@code cpu 6 > 4, memory 10Gi > 8Gi}: what would be used against the limit, on the given dimensions. */
+    public static String describeExcess(java.util.Set<String> dimensions, Resources used, Resources limit) {
+        StringBuilder text = new StringBuilder();
+        for (String name : dimensions) {
+            if (text.length() > 0) {
+                text.append(", ");
+            }
+            text.append(name).append(' ').append(used.format(name)).append(" > ").append(limit.format(name));
+        }
+        return text.toString();
+    }
+
     /** The dimensions where {@link #fitsOnRequested} fails, sorted. */
     public static TreeSet<String> insufficientOnRequested(Resources used, Resources limit, Resources request) {
         TreeSet<String> names = new TreeSet<>();

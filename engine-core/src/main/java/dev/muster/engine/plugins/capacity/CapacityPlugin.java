@@ -155,6 +155,58 @@ public final class CapacityPlugin implements Plugin, QueueOrder, VictimQueueOrde
     }
 
     @Override
+    public Optional<String> explainNotAllocatable(Queue queue, TaskState task) {
+        if (queue.state() != QueueState.OPEN) {
+            return Optional.of("queue " + queue.name() + " is " + queue.state().text() + ", not Open");
+        }
+        if (!tree.ready()) {
+            return Optional.of("the queue tree is not usable (a missing root or parent, or a job in a non-leaf queue)");
+        }
+        if (hierarchical && !tree.isLeaf(queue.name())) {
+            return Optional.of("queue " + queue.name() + " has child queues; jobs may only use leaf queues");
+        }
+        Optional<QueueAttributes> attributes = tree.get(queue.name());
+        if (attributes.isEmpty()) {
+            return Optional.empty();
+        }
+        for (QueueAttributes level : withAncestors(attributes.get())) {
+            Resources used = level.allocated().add(task.request());
+            TreeSet<String> excess = Quota.insufficientOnRequested(used, level.realCapability(), task.request());
+            if (!excess.isEmpty()) {
+                return Optional.of(String.format("queue %s would go over its capability: %s", level.name(),
+                        Quota.describeExcess(excess, used, level.realCapability())));
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<String> explainRejection(JobState job) {
+        if (!tree.ready()) {
+            return Optional.of("the queue tree is not usable (a missing root or parent, or a job in a non-leaf queue)");
+        }
+        if (hierarchical && !tree.isLeaf(job.queue())) {
+            return Optional.of("queue " + job.queue() + " has child queues; jobs may only use leaf queues");
+        }
+        Optional<QueueAttributes> attributes = tree.get(job.queue());
+        if (attributes.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!attributes.get().isOpen()) {
+            return Optional.of("queue " + job.queue() + " is " + attributes.get().queue().state().text() + ", not Open");
+        }
+        Resources minimum = job.job().minResources().orElse(Resources.EMPTY);
+        for (QueueAttributes level : withAncestors(attributes.get())) {
+            if (!level.admissionShortfall(minimum).isEmpty()) {
+                Resources future = minimum.add(level.allocated()).add(level.inqueue()).subtract(level.elastic());
+                return Optional.of(String.format("minResources (%s) would take queue %s over its capability, counting what it runs and has admitted: %s",
+                        minimum, level.name(), Quota.describeExcess(level.admissionShortfall(minimum), future, level.realCapability())));
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
     public boolean isPreemptive(Queue queue, List<TaskState> tasks) {
         if (!tree.ready() || queue.state() != QueueState.OPEN) {
             return false;

@@ -14,6 +14,7 @@ import dev.muster.engine.model.PodGroupPhase;
 import dev.muster.engine.model.Resources;
 import dev.muster.engine.queue.JobUsage;
 import dev.muster.engine.queue.Quota;
+import java.util.Optional;
 import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,6 +78,15 @@ public final class OvercommitPlugin implements Plugin, AdmissionCheck {
         }
         log.debug("job={} rejected: resource in cluster is overused on {} (idle <{}>, inqueue <{}>)", job.id(), overused, idle, inqueue);
         return Vote.REJECT;
+    }
+
+    @Override
+    public Optional<String> explainRejection(JobState job) {
+        Resources minimum = job.job().minResources().orElse(Resources.EMPTY);
+        Resources wanted = inqueue.add(minimum);
+        TreeSet<String> overused = Quota.insufficientOnRequested(wanted, idle, minimum);
+        return Optional.of(String.format("the cluster is full: admitted jobs plus this one's minResources would need more than is idle"
+                + " (allocatable times the overcommit factor, minus what is used): %s", Quota.describeExcess(overused, wanted, idle)));
     }
 
     @Override

@@ -121,6 +121,42 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
         return fitsDeserved(queue, total);
     }
 
+    @Override
+    public Optional<String> explainNotAllocatable(Queue queue, TaskState task) {
+        if (queue.state() != QueueState.OPEN) {
+            return Optional.of("queue " + queue.name() + " is " + queue.state().text() + ", not Open");
+        }
+        QueueAttributes attributes = queues.get(queue.name());
+        if (attributes == null) {
+            return Optional.empty();
+        }
+        Resources used = attributes.allocated().add(task.request());
+        TreeSet<String> excess = Quota.insufficientOnRequested(used, attributes.deserved(), task.request());
+        return Optional.of(String.format("queue %s (weight %d) would go over its deserved share: %s", queue.name(), queue.weight(),
+                Quota.describeExcess(excess, used, attributes.deserved())));
+    }
+
+    @Override
+    public Optional<String> explainRejection(JobState job) {
+        QueueAttributes attributes = queues.get(job.queue());
+        if (attributes == null) {
+            return Optional.empty();
+        }
+        if (!attributes.isOpen()) {
+            return Optional.of("queue " + job.queue() + " is " + attributes.queue().state().text() + ", not Open");
+        }
+        Resources minimum = job.job().minResources().orElse(Resources.EMPTY);
+        return Optional.of(describeAdmissionShortfall(attributes, minimum));
+    }
+
+    /** {@code minResources cpu 8 would take queue ml to cpu 20 > its capability 16}. */
+    static String describeAdmissionShortfall(QueueAttributes attributes, Resources minimum) {
+        Resources future = minimum.add(attributes.allocated()).add(attributes.inqueue()).subtract(attributes.elastic());
+        TreeSet<String> shortfall = attributes.admissionShortfall(minimum);
+        return String.format("minResources (%s) would take queue %s over its capability, counting what it runs and has admitted: %s",
+                minimum, attributes.name(), Quota.describeExcess(shortfall, future, attributes.realCapability()));
+    }
+
     private boolean fitsDeserved(Queue queue, Resources request) {
         if (queue.state() != QueueState.OPEN) {
             return false;

@@ -87,6 +87,9 @@ class ProportionPluginTest {
         // then
         assertThat(result.binds()).isEmpty();
         assertThat(result.jobs().get(JobId.parse("ns1/pg5")).phase()).isEqualTo(PodGroupPhase.PENDING);
+        assertThat(result.jobs().get(JobId.parse("ns1/pg5")).reason()).contains(
+                "not admitted to queue q1: minResources (cpu 1, memory 1G) would take queue q1 over its capability,"
+                        + " counting what it runs and has admitted: memory 3G > 2G");
     }
 
     @Test
@@ -105,6 +108,27 @@ class ProportionPluginTest {
         // then
         assertThat(result.binds()).isEmpty();
         assertThat(result.jobs().get(JobId.parse("ns1/pg6")).phase()).isEqualTo(PodGroupPhase.PENDING);
+        assertThat(result.jobs().get(JobId.parse("ns1/pg6")).reason()).contains("not admitted to queue q3: queue q3 is Closed, not Open");
+    }
+
+    @Test
+    void taskThatWouldTakeItsQueuePastItsDeservedShareSaysSo() {
+        // given: two queues of equal weight share 4 cpu; q1's gang of 3 needs more than its 2
+        ClusterSnapshot snapshot = ClusterScenario.builder()
+                .node("n1", resources(4, 8))
+                .queue("q1", queue -> queue.weight(1))
+                .queue("q2", queue -> queue.weight(1))
+                .job("ns1/wide", "q1", 3, resources(1, 1), 3)
+                .job("ns1/other", "q2", 2, resources(1, 1), 2)
+                .build();
+
+        // when
+        SessionResult result = TestingScheduler.withConfig(ENQUEUE_ALLOCATE).runOnce(snapshot);
+
+        // then
+        assertThat(result.jobs().get(JobId.parse("ns1/wide")).reason()).hasValueSatisfying(reason -> assertThat(reason)
+                .startsWith("2/3 tasks of the gang fit")
+                .contains("queue q1 (weight 1) would go over its deserved share: cpu 3 > 2"));
     }
 
     @Test
