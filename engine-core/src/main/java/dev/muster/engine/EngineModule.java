@@ -13,6 +13,7 @@ import dev.muster.engine.plugins.capacity.CapacityPluginModule;
 import dev.muster.engine.plugins.conformance.ConformancePluginModule;
 import dev.muster.engine.plugins.drf.DrfPluginModule;
 import dev.muster.engine.plugins.gang.GangPluginModule;
+import dev.muster.engine.plugins.networktopologyaware.NetworkTopologyAwarePluginModule;
 import dev.muster.engine.plugins.nodeorder.NodeOrderPluginModule;
 import dev.muster.engine.plugins.overcommit.OvercommitPluginModule;
 import dev.muster.engine.plugins.predicates.PredicatesPluginModule;
@@ -44,6 +45,7 @@ public final class EngineModule extends AbstractModule {
         install(new CapacityPluginModule());
         install(new OvercommitPluginModule());
         install(new SlaPluginModule());
+        install(new NetworkTopologyAwarePluginModule());
 
         bind(SchedulerConfigLoader.class).in(Scopes.SINGLETON);
     }

@@ -46,6 +46,7 @@ public final class AllocateAction implements Action {
         PriorityQueue<Queue> queues = new PriorityQueue<>(session.queueOrder());
         Map<QueueName, PriorityQueue<JobState>> jobsByQueue = new HashMap<>();
         Map<JobState, PriorityQueue<TaskState>> worksheets = new HashMap<>();
+        Map<JobState, JobWorksheet> topologyWorksheets = new HashMap<>();
         for (JobState job : session.jobs()) {
             if (job.isPending()) {
                 if (enqueueConfigured) {
@@ -58,7 +59,19 @@ public final class AllocateAction implements Action {
                 continue;
             }
             Optional<Queue> queue = session.queue(job.queue());
-            if (queue.isEmpty()) {
+            if (queue.isEmpty() || (job.containsNetworkTopology() && !session.hyperNodesReady())) {
+                continue;
+            }
+            if (placedByTopology(job)) {
+                JobWorksheet worksheet = JobWorksheet.of(session, job);
+                if (worksheet.isEmpty()) {
+                    continue;
+                }
+                topologyWorksheets.put(job, worksheet);
+                jobsByQueue.computeIfAbsent(job.queue(), ignored -> {
+                    queues.add(queue.get());
+                    return new PriorityQueue<>(session.jobOrder());
+                }).add(job);
                 continue;
             }
             PriorityQueue<TaskState> tasks = new PriorityQueue<>(session.taskOrder());
@@ -81,6 +94,7 @@ public final class AllocateAction implements Action {
         }
 
         NodePicker picker = new NodePicker(session);
+        TopologyAllocator topology = new TopologyAllocator(session, picker);
         while (!queues.isEmpty()) {
             Queue queue = queues.poll();
             if (session.plugins().isOverused(queue)) {
@@ -92,6 +106,19 @@ public final class AllocateAction implements Action {
                 continue;
             }
             JobState job = jobs.poll();
+            if (topologyWorksheets.containsKey(job)) {
+                JobWorksheet worksheet = topologyWorksheets.get(job);
+                Optional<Statement> statement = topology.allocate(queue, job, worksheet);
+                if (statement.isPresent() && session.plugins().isJobReady(job)) {
+                    statement.get().commit();
+                    topology.committed(job);
+                    if (!worksheet.isEmpty()) {
+                        jobs.add(job);
+                    }
+                }
+                queues.add(queue);
+                continue;
+            }
             PriorityQueue<TaskState> tasks = worksheets.get(job);
             Optional<Statement> statement = allocateTasks(session, picker, queue, job, tasks);
             if (statement.isPresent() && session.plugins().isJobReady(job)) {
@@ -102,6 +129,11 @@ public final class AllocateAction implements Action {
             }
             queues.add(queue);
         }
+    }
+
+    /** Jobs with a hard topology (soft ones are made hard when the session opens) or subgroups go hypernode by hypernode. */
+    private static boolean placedByTopology(JobState job) {
+        return job.containsHardTopology() || job.hasSubGroupPolicy();
     }
 
     private Optional<Statement> allocateTasks(Session session, NodePicker picker, Queue queue, JobState job, PriorityQueue<TaskState> tasks) {

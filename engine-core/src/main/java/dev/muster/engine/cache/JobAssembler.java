@@ -102,6 +102,6 @@ final class JobAssembler {
     private static Job withPhase(Job job, PodGroupPhase phase) {
         return new Job(job.id(), job.uid(), job.queue(), job.minMember(), job.minTaskMember(), job.minResources(),
                 job.priority(), job.priorityClassName(), phase, job.created(), job.networkTopology(), job.annotations(),
-                job.tasks(), job.problems());
+                job.tasks(), job.problems(), job.subGroupPolicies());
     }
 }

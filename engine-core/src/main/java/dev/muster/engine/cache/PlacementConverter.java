@@ -61,7 +61,7 @@ final class PlacementConverter {
         return terms.build();
     }
 
-    private static ImmutableList<LabelRequirement> requirements(FieldReader reader, JsonNode list, String listPath) {
+    static ImmutableList<LabelRequirement> requirements(FieldReader reader, JsonNode list, String listPath) {
         ImmutableList.Builder<LabelRequirement> requirements = ImmutableList.builder();
         ImmutableList<JsonNode> nodes = reader.array(list, listPath);
         for (int index = 0; index < nodes.size(); index++) {

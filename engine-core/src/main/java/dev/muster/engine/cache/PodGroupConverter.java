@@ -13,6 +13,7 @@ import dev.muster.engine.model.PodGroupPhase;
 import dev.muster.engine.model.Queue;
 import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.Resources;
+import dev.muster.engine.model.SubGroupPolicy;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -54,7 +55,9 @@ final class PodGroupConverter {
             reader.warning("spec.priorityClassName", "PriorityClass '" + priorityClassName + "' does not exist; priority 0");
         }
         PodGroupPhase phase = volcano ? volcanoPhase(reader) : coschedulingPhase(reader);
-        Optional<NetworkTopology> networkTopology = volcano ? networkTopology(reader) : Optional.empty();
+        Optional<NetworkTopology> networkTopology =
+                volcano ? networkTopology(reader, reader.at("spec.networkTopology"), "spec.networkTopology") : Optional.empty();
+        ImmutableList<SubGroupPolicy> subGroupPolicies = volcano ? SubGroupPolicyConverter.read(reader) : ImmutableList.of();
         if (!volcano) {
             // read for its type only: the engine has no schedule timeout
             reader.integer("spec.scheduleTimeoutSeconds");
@@ -63,7 +66,7 @@ final class PodGroupConverter {
         ImmutableMap<String, String> annotations = reader.stringMap("metadata.annotations");
         Job job = new Job(id, uid, queue, minMember, minTaskMember, minResources,
                 priorityClasses.jobPriority(priorityClassName), priorityClassName, phase, created, networkTopology,
-                annotations, ImmutableList.of(), ImmutableList.of());
+                annotations, ImmutableList.of(), ImmutableList.of(), subGroupPolicies);
         for (String error : reader.errors()) {
             job = job.withProblem(error);
         }
@@ -74,7 +77,7 @@ final class PodGroupConverter {
         return nonNegative(reader, reader.at(path), path);
     }
 
-    private static Optional<Integer> nonNegative(FieldReader reader, JsonNode node, String path) {
+    static Optional<Integer> nonNegative(FieldReader reader, JsonNode node, String path) {
         Optional<Integer> value = reader.integer(node, path);
         if (value.isPresent() && value.get() < 0) {
             reader.error(path, value.get() + " is negative");
@@ -130,24 +133,23 @@ final class PodGroupConverter {
         };
     }
 
-    private static Optional<NetworkTopology> networkTopology(FieldReader reader) {
-        JsonNode node = reader.at("spec.networkTopology");
-        if (FieldReader.absent(node) || !reader.isMapOrAbsent(node, "spec.networkTopology")) {
+    /** A {@code networkTopology} map (of the PodGroup or of a subgroup policy) at a path. */
+    static Optional<NetworkTopology> networkTopology(FieldReader reader, JsonNode node, String path) {
+        if (FieldReader.absent(node) || !reader.isMapOrAbsent(node, path)) {
             return Optional.empty();
         }
         // an absent mode is hard, the CRD's default
-        String mode = reader.string(node.path("mode"), "spec.networkTopology.mode").orElse("hard");
+        String mode = reader.string(node.path("mode"), path + ".mode").orElse("hard");
         if (mode.isEmpty()) {
             // the CRD's enum rejects it, but Volcano, given one, treats it as neither hard nor soft: no constraint
-            reader.warning("spec.networkTopology.mode", "'' is neither hard nor soft; the job has no topology constraint");
+            reader.warning(path + ".mode", "'' is neither hard nor soft; the job has no topology constraint");
             return Optional.empty();
         }
         if (!mode.equals("hard") && !mode.equals("soft")) {
-            reader.error("spec.networkTopology.mode", "'" + mode + "' is not one of hard, soft");
+            reader.error(path + ".mode", "'" + mode + "' is not one of hard, soft");
         }
-        Optional<Integer> highestTierAllowed =
-                nonNegative(reader, node.path("highestTierAllowed"), "spec.networkTopology.highestTierAllowed");
-        Optional<String> highestTierName = reader.string(node.path("highestTierName"), "spec.networkTopology.highestTierName")
+        Optional<Integer> highestTierAllowed = nonNegative(reader, node.path("highestTierAllowed"), path + ".highestTierAllowed");
+        Optional<String> highestTierName = reader.string(node.path("highestTierName"), path + ".highestTierName")
                 .filter(text -> !text.isEmpty());
         return Optional.of(new NetworkTopology(!mode.equals("soft"), highestTierAllowed, highestTierName));
     }

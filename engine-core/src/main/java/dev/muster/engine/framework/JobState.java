@@ -1,9 +1,11 @@
 package dev.muster.engine.framework;
 
+import static com.google.common.base.Preconditions.checkState;
 import static java.util.Objects.requireNonNull;
 
 import dev.muster.engine.model.Job;
 import dev.muster.engine.model.JobId;
+import dev.muster.engine.model.NetworkTopology;
 import dev.muster.engine.model.PodGroupPhase;
 import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.Resources;
@@ -14,11 +16,13 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * A job during one session: its tasks' current statuses, counts by status, the resources it holds,
@@ -35,6 +39,11 @@ public final class JobState {
     private Optional<String> unschedulableReason = Optional.empty();
     private int bestAttempt;
     private Optional<String> admissionNote = Optional.empty();
+    private final Map<String, SubJobState> subJobs;
+    private final Map<TaskId, SubJobState> subJobOfTask = new HashMap<>();
+    private final Map<String, Integer> minSubJobs;
+    private Optional<NetworkTopology> networkTopology;
+    private Optional<String> allocatedHyperNode = Optional.empty();
 
     JobState(Job job) {
         this.job = requireNonNull(job, "job is null");
@@ -47,6 +56,12 @@ public final class JobState {
                 allocated = allocated.add(task.request());
             }
         }
+        this.networkTopology = job.networkTopology();
+        this.subJobs = SubJobs.build(this);
+        for (SubJobState subJob : subJobs.values()) {
+            subJob.tasks().forEach(task -> subJobOfTask.put(task.id(), subJob));
+        }
+        this.minSubJobs = SubJobs.minSubJobs(job);
     }
 
     public Job job() {
@@ -186,6 +201,94 @@ public final class JobState {
 
     public void recordAttempt(int placed) {
         bestAttempt = Math.max(bestAttempt, placed);
+    }
+
+    /** The job's subgroups: those its subgroup policies make, and the default one for the other tasks. */
+    public Collection<SubJobState> subJobs() {
+        return Collections.unmodifiableCollection(subJobs.values());
+    }
+
+    public SubJobState subJobOf(TaskState task) {
+        SubJobState subJob = subJobOfTask.get(task.id());
+        checkState(subJob != null, "BUG: task %s of job %s is in no subgroup", task.id(), id());
+        return subJob;
+    }
+
+    public boolean hasSubGroupPolicy() {
+        return !job.subGroupPolicies().isEmpty();
+    }
+
+    /**
+     * Whether, for each policy with {@code minSubGroups}, that many of its subgroups meet the condition
+     * (Volcano's {@code checkSubJobCondition}); a job without policies always does.
+     */
+    public boolean subJobsSatisfy(Predicate<SubJobState> condition) {
+        for (Map.Entry<String, Integer> entry : minSubJobs.entrySet()) {
+            if (entry.getValue() == 0) {
+                continue;
+            }
+            long meeting = subJobs.values().stream()
+                    .filter(subJob -> subJob.groupId().equals(entry.getKey()) && condition.test(subJob))
+                    .count();
+            if (meeting < entry.getValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether each policy made at least {@code minSubGroups} subgroups (Volcano's {@code CheckSubJobValid}). */
+    public boolean hasEnoughSubJobs() {
+        for (Map.Entry<String, Integer> entry : minSubJobs.entrySet()) {
+            long made = subJobs.values().stream().filter(subJob -> subJob.groupId().equals(entry.getKey())).count();
+            if (made < entry.getValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Per policy group, how many subgroups the job needs. */
+    public Map<String, Integer> minSubJobs() {
+        return Collections.unmodifiableMap(minSubJobs);
+    }
+
+    /** The job's topology after the session's adjustments (tier names resolved, soft made hard). */
+    public Optional<NetworkTopology> networkTopology() {
+        return networkTopology;
+    }
+
+    void setNetworkTopology(Optional<NetworkTopology> topology) {
+        this.networkTopology = requireNonNull(topology, "topology is null");
+    }
+
+    /** The highest tier the whole job may span, when its topology is hard and says which. */
+    public Optional<Integer> hardTierLimit() {
+        return SubJobState.hardTierLimit(networkTopology);
+    }
+
+    /** A topology on the job or on any of its subgroups. */
+    public boolean containsNetworkTopology() {
+        return networkTopology.isPresent() || subJobs.values().stream().anyMatch(SubJobState::withNetworkTopology);
+    }
+
+    /** A hard tier limit on the job or on any of its subgroups: such jobs are placed hypernode by hypernode. */
+    public boolean containsHardTopology() {
+        return hardTierLimit().isPresent() || subJobs.values().stream().anyMatch(subJob -> subJob.hardTierLimit().isPresent());
+    }
+
+    /** The lowest hypernode holding every placed task of the job, once the topology allocation knows it. */
+    public Optional<String> allocatedHyperNode() {
+        return allocatedHyperNode;
+    }
+
+    public void setAllocatedHyperNode(Optional<String> hyperNode) {
+        this.allocatedHyperNode = requireNonNull(hyperNode, "hyperNode is null");
+    }
+
+    /** Forgets why tasks did not fit, for the tasks the filter selects (before another dry run). */
+    public void clearFitErrors(Predicate<TaskId> which) {
+        fitErrors.keySet().removeIf(which);
     }
 
     void updateStatus(TaskState task, TaskStatus status) {

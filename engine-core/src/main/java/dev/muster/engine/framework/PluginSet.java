@@ -7,11 +7,9 @@ import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Queue;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -29,6 +27,10 @@ public final class PluginSet {
     private final List<NodeFilter> filters;
     private final List<NodeScorer> scorers;
     private final List<AllocationListener> listeners;
+    private final List<SubJobReadiness> subJobReadiness;
+    private final List<SubJobOrder> subJobOrders;
+    private final List<HyperNodeScorer> hyperNodeScorers;
+    private final List<HyperNodeGradients> gradients;
 
     public PluginSet(List<? extends List<PluginInstance>> tiers) {
         ImmutableList.Builder<ImmutableList<PluginInstance>> builder = ImmutableList.builder();
@@ -43,6 +45,10 @@ public final class PluginSet {
         this.filters = flat(NodeFilter.class, PluginFlag.PREDICATE);
         this.scorers = flat(NodeScorer.class, PluginFlag.NODE_ORDER);
         this.listeners = flat(AllocationListener.class, null);
+        this.subJobReadiness = flat(SubJobReadiness.class, PluginFlag.SUB_JOB_READY);
+        this.subJobOrders = flat(SubJobOrder.class, PluginFlag.SUB_JOB_ORDER);
+        this.hyperNodeScorers = flat(HyperNodeScorer.class, PluginFlag.HYPER_NODE_ORDER);
+        this.gradients = flat(HyperNodeGradients.class, PluginFlag.HYPER_NODE_GRADIENT);
     }
 
     public ImmutableList<ImmutableList<PluginInstance>> tiers() {
@@ -146,6 +152,56 @@ public final class PluginSet {
         return vote(collect(JobPipelining.class, PluginFlag.JOB_PIPELINED), plugin -> plugin.isPipelined(job));
     }
 
+    /** A subgroup's readiness; for a job without subgroup policies, the job's. */
+    public boolean isSubJobReady(SubJobState subJob) {
+        if (!subJob.job().hasSubGroupPolicy()) {
+            return isJobReady(subJob.job());
+        }
+        for (SubJobReadiness check : subJobReadiness) {
+            if (!check.isSubJobReady(subJob)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A subgroup's pipelining vote; for a job without subgroup policies, the job's. */
+    public boolean isSubJobPipelined(SubJobState subJob) {
+        if (!subJob.job().hasSubGroupPolicy()) {
+            return isJobPipelined(subJob.job());
+        }
+        return vote(collect(SubJobPipelining.class, PluginFlag.SUB_JOB_PIPELINED), plugin -> plugin.isSubJobPipelined(subJob));
+    }
+
+    public int compareSubJobs(SubJobState left, SubJobState right) {
+        for (SubJobOrder order : subJobOrders) {
+            int result = order.compareSubJobs(left, right);
+            if (result != 0) {
+                return result;
+            }
+        }
+        return 0;
+    }
+
+    /** The summed score of every enabled hypernode scorer, per candidate hypernode. */
+    public Map<String, Double> scoreHyperNodes(SubJobState subJob, List<String> hyperNodes) {
+        Map<String, Double> total = new HashMap<>();
+        for (HyperNodeScorer scorer : hyperNodeScorers) {
+            scorer.scoreHyperNodes(subJob, hyperNodes).forEach((hyperNode, score) -> total.merge(hyperNode, score, Double::sum));
+        }
+        return total;
+    }
+
+    /** The first enabled plugin's gradients for a job; without one, just the given hypernode. */
+    public List<List<String>> hyperNodeGradients(JobState job, String within) {
+        return gradients.isEmpty() ? List.of(List.of(within)) : gradients.get(0).gradientsForJob(job, within);
+    }
+
+    /** The first enabled plugin's gradients for a subgroup; without one, just the given hypernode. */
+    public List<List<String>> hyperNodeGradients(SubJobState subJob, String within) {
+        return gradients.isEmpty() ? List.of(List.of(within)) : gradients.get(0).gradientsForSubJob(subJob, within);
+    }
+
     public boolean isJobEnqueueable(JobState job) {
         return vote(collect(AdmissionCheck.class, PluginFlag.JOB_ENQUEUED), plugin -> plugin.isEnqueueable(job));
     }
@@ -242,44 +298,8 @@ public final class PluginSet {
         return selectVictims(PluginFlag.RECLAIMABLE, selector -> selector.reclaimable(reclaimer, candidates));
     }
 
-    /**
-     * Volcano's rule: within a tier the non-abstaining answers are intersected, an empty answer empties
-     * the result, and the first tier that ends with victims decides.
-     */
     private List<TaskState> selectVictims(PluginFlag flag, Function<VictimSelector, Optional<List<TaskState>>> ask) {
-        List<TaskState> victims = null;
-        boolean initialised = false;
-        for (List<VictimSelector> tier : collect(VictimSelector.class, flag)) {
-            for (VictimSelector selector : tier) {
-                Optional<List<TaskState>> answer = ask.apply(selector);
-                if (answer.isEmpty()) {
-                    continue;
-                }
-                if (answer.get().isEmpty()) {
-                    victims = null;
-                    break;
-                }
-                if (!initialised) {
-                    victims = new ArrayList<>(answer.get());
-                    initialised = true;
-                } else {
-                    Set<TaskState> allowed = new LinkedHashSet<>(answer.get());
-                    List<TaskState> intersection = new ArrayList<>();
-                    if (victims != null) {
-                        for (TaskState victim : victims) {
-                            if (allowed.contains(victim)) {
-                                intersection.add(victim);
-                            }
-                        }
-                    }
-                    victims = intersection.isEmpty() ? null : intersection;
-                }
-            }
-            if (victims != null) {
-                return victims;
-            }
-        }
-        return victims == null ? List.of() : victims;
+        return VictimVote.decide(collect(VictimSelector.class, flag), ask);
     }
 
     public boolean isOverused(Queue queue) {

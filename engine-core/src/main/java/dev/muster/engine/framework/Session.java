@@ -16,12 +16,14 @@ import dev.muster.engine.model.Resources;
 import dev.muster.engine.model.Task;
 import dev.muster.engine.model.TaskId;
 import dev.muster.engine.model.TaskStatus;
+import dev.muster.engine.topology.HyperNodeTree;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,6 +52,8 @@ public final class Session {
     private final Map<TaskId, NodeName> binds = new TreeMap<>();
     private final List<SessionResult.Eviction> evictions = new ArrayList<>();
     private PluginSet plugins = new PluginSet(List.of());
+    private HyperNodeTree hyperNodeTree;
+    private final Map<String, List<NodeState>> hyperNodeMembers = new HashMap<>();
 
     private Session(ClusterSnapshot snapshot, SessionConfig config, Clock clock) {
         this.snapshot = requireNonNull(snapshot, "snapshot is null");
@@ -74,6 +78,11 @@ public final class Session {
                 if (node.isPresent() && !task.status().isTerminated() && nodes.containsKey(node.get())) {
                     nodes.get(node.get()).addTask(task);
                 }
+            }
+        }
+        for (JobState job : jobs.values()) {
+            if (job.containsNetworkTopology()) {
+                TopologySetup.prepare(job, hyperNodes(), hyperNodesReady());
             }
         }
         for (Task other : snapshot.otherTasks()) {
@@ -166,6 +175,28 @@ public final class Session {
         return Optional.ofNullable(queues.get(name));
     }
 
+    /** The network topology over the ready nodes, built on first use. */
+    public HyperNodeTree hyperNodes() {
+        if (hyperNodeTree == null) {
+            List<ClusterNode> ready = nodeList.stream().map(NodeState::node).toList();
+            hyperNodeTree = HyperNodeTree.build(ready, snapshot.hyperNodes());
+            if (!hyperNodeTree.problems().isEmpty()) {
+                log.warn("hypernodes are not ready for scheduling, jobs with a network topology wait: {}", hyperNodeTree.problems());
+            }
+        }
+        return hyperNodeTree;
+    }
+
+    /** Whether the hypernodes form a sound tree; jobs with a topology are not placed until they do. */
+    public boolean hyperNodesReady() {
+        return hyperNodes().problems().isEmpty();
+    }
+
+    /** The ready nodes under a hypernode, sorted by name. */
+    public List<NodeState> nodesOf(String hyperNode) {
+        return hyperNodeMembers.computeIfAbsent(hyperNode, name -> TopologySetup.nodesOf(name, hyperNodes(), this));
+    }
+
     /** The sum of the ready nodes' allocatable resources. */
     public Resources totalResource() {
         return totalResource;
@@ -208,6 +239,17 @@ public final class Session {
                 return result;
             }
             return compareTasksByDefault(left.task(), right.task());
+        };
+    }
+
+    /** The plugins' subgroup order, then Volcano's fallback: the match index, then the id. */
+    public Comparator<SubJobState> subJobOrder() {
+        return (left, right) -> {
+            int result = plugins.compareSubJobs(left, right);
+            if (result != 0) {
+                return result;
+            }
+            return Comparator.comparingInt(SubJobState::matchIndex).thenComparing(SubJobState::id).compare(left, right);
         };
     }
 
@@ -281,8 +323,10 @@ public final class Session {
     void unplaceInSession(TaskState task) {
         task.node().map(nodes::get).ifPresent(node -> node.removeTask(task));
         task.job().updateStatus(task, TaskStatus.PENDING);
-        task.setNode(Optional.empty());
+        // listeners still see the node the task leaves, as Volcano's event handlers do
         plugins.deallocated(task);
+        task.setNode(Optional.empty());
+        task.setJobAllocatedHyperNode(Optional.empty());
     }
 
     void evictInSession(TaskState task) {

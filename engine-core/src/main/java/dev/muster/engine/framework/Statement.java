@@ -18,7 +18,23 @@ public final class Statement {
         ALLOCATE
     }
 
-    private record Operation(Kind kind, TaskState task, String reason) {}
+    private record Operation(Kind kind, TaskState task, NodeName node, String reason) {}
+
+    /**
+     * The operations of statements as they were, kept after the statements are discarded so the best of
+     * several dry runs can be applied again with {@link #replay} (Volcano's {@code SaveOperations}).
+     */
+    public static final class Saved {
+        private final List<Operation> operations;
+
+        private Saved(List<Operation> operations) {
+            this.operations = List.copyOf(operations);
+        }
+
+        public boolean isEmpty() {
+            return operations.isEmpty();
+        }
+    }
 
     private final Session session;
     private final List<Operation> operations = new ArrayList<>();
@@ -29,20 +45,21 @@ public final class Statement {
 
     /** Marks a running task for eviction: its resources become releasing on its node. */
     public void evict(TaskState task, String reason) {
+        NodeName node = task.node().orElseThrow(() -> new IllegalStateException("BUG: evicting task " + task.id() + " without a node"));
         session.evictInSession(task);
-        operations.add(new Operation(Kind.EVICT, task, reason));
+        operations.add(new Operation(Kind.EVICT, task, node, reason));
     }
 
     /** Reserves a node's future idle for a task that waits for releasing resources. */
     public void pipeline(TaskState task, NodeName node) {
         session.pipelineInSession(task, node);
-        operations.add(new Operation(Kind.PIPELINE, task, ""));
+        operations.add(new Operation(Kind.PIPELINE, task, node, ""));
     }
 
     /** Places a task on a node's idle resources; bound when the statement commits. */
     public void allocate(TaskState task, NodeName node) {
         session.allocateInSession(task, node);
-        operations.add(new Operation(Kind.ALLOCATE, task, ""));
+        operations.add(new Operation(Kind.ALLOCATE, task, node, ""));
     }
 
     public boolean isEmpty() {
@@ -56,6 +73,24 @@ public final class Statement {
     /** How many allocations and pipelines the statement holds. */
     public int placedCount() {
         return (int) operations.stream().filter(operation -> operation.kind() != Kind.EVICT).count();
+    }
+
+    /** The operations of these statements, in order, to replay after they are discarded. */
+    public static Saved save(List<Statement> statements) {
+        List<Operation> all = new ArrayList<>();
+        statements.forEach(statement -> all.addAll(statement.operations));
+        return new Saved(all);
+    }
+
+    /** Applies saved operations again, in their order (Volcano's {@code RecoverOperations}). */
+    public void replay(Saved saved) {
+        for (Operation operation : saved.operations) {
+            switch (operation.kind()) {
+                case EVICT -> evict(operation.task(), operation.reason());
+                case PIPELINE -> pipeline(operation.task(), operation.node());
+                case ALLOCATE -> allocate(operation.task(), operation.node());
+            }
+        }
     }
 
     /** Moves another statement's operations into this one; the other is left empty. */

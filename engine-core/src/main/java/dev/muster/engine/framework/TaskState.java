@@ -18,6 +18,7 @@ public final class TaskState {
     private final JobState job;
     private TaskStatus status;
     private Optional<NodeName> node;
+    private Optional<String> jobAllocatedHyperNode = Optional.empty();
 
     TaskState(Task task, JobState job) {
         this.task = requireNonNull(task, "task is null");
@@ -56,6 +57,18 @@ public final class TaskState {
 
     public boolean bestEffort() {
         return task.bestEffort();
+    }
+
+    /**
+     * The hypernode the task's subgroup had been placed in when the task was scored (Volcano's
+     * {@code TaskInfo.JobAllocatedHyperNode}); topology-aware scorers prefer nodes close to it.
+     */
+    public Optional<String> jobAllocatedHyperNode() {
+        return jobAllocatedHyperNode;
+    }
+
+    public void setJobAllocatedHyperNode(Optional<String> hyperNode) {
+        this.jobAllocatedHyperNode = requireNonNull(hyperNode, "hyperNode is null");
     }
 
     void setStatus(TaskStatus status) {

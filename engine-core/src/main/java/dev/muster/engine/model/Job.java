@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param minResources what the gang needs to start, checked at admission; absent means unchecked
  * @param priority the value of the PodGroup's PriorityClass (0 when it has none or an unknown one)
  * @param problems what is wrong with the PodGroup or its pods; a job with problems stays pending
+ * @param subGroupPolicies the PodGroup's {@code spec.subGroupPolicy}, which splits the job into subgroups
  */
 public record Job(
         JobId id,
@@ -31,7 +32,8 @@ public record Job(
         Optional<NetworkTopology> networkTopology,
         ImmutableMap<String, String> annotations,
         ImmutableList<Task> tasks,
-        ImmutableList<String> problems) {
+        ImmutableList<String> problems,
+        ImmutableList<SubGroupPolicy> subGroupPolicies) {
     public Job {
         requireNonNull(id, "id is null");
         requireNonNull(uid, "uid is null");
@@ -46,16 +48,31 @@ public record Job(
         annotations = ImmutableMap.copyOf(annotations);
         tasks = ImmutableList.copyOf(tasks);
         problems = ImmutableList.copyOf(problems);
+        subGroupPolicies = ImmutableList.copyOf(subGroupPolicies);
+    }
+
+    /** A job without subgroup policies. */
+    public Job(JobId id, String uid, QueueName queue, int minMember, ImmutableMap<String, Integer> minTaskMember,
+            Optional<Resources> minResources, int priority, String priorityClassName, PodGroupPhase phase, Instant created,
+            Optional<NetworkTopology> networkTopology, ImmutableMap<String, String> annotations, ImmutableList<Task> tasks,
+            ImmutableList<String> problems) {
+        this(id, uid, queue, minMember, minTaskMember, minResources, priority, priorityClassName, phase, created,
+                networkTopology, annotations, tasks, problems, ImmutableList.of());
     }
 
     public Job withTasks(ImmutableList<Task> newTasks) {
         return new Job(id, uid, queue, minMember, minTaskMember, minResources, priority, priorityClassName, phase,
-                created, networkTopology, annotations, newTasks, problems);
+                created, networkTopology, annotations, newTasks, problems, subGroupPolicies);
     }
 
     public Job withProblem(String problem) {
         return new Job(id, uid, queue, minMember, minTaskMember, minResources, priority, priorityClassName, phase,
                 created, networkTopology, annotations, tasks,
-                ImmutableList.<String>builder().addAll(problems).add(problem).build());
+                ImmutableList.<String>builder().addAll(problems).add(problem).build(), subGroupPolicies);
+    }
+
+    public Job withSubGroupPolicies(ImmutableList<SubGroupPolicy> policies) {
+        return new Job(id, uid, queue, minMember, minTaskMember, minResources, priority, priorityClassName, phase,
+                created, networkTopology, annotations, tasks, problems, policies);
     }
 }

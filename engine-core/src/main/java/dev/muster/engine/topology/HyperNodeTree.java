@@ -38,10 +38,12 @@ public final class HyperNodeTree {
     private final ImmutableMap<String, String> parents;
     private final ImmutableMap<String, ImmutableSortedSet<NodeName>> leafNodes;
     private final ImmutableList<String> problems;
+    private final ImmutableMap<String, Integer> tiersByName;
 
     private HyperNodeTree(Map<String, Integer> tiers, Map<String, String> parents, Map<String, ImmutableSortedSet<NodeName>> leafNodes,
-            List<String> problems) {
+            List<String> problems, Map<String, Integer> tiersByName) {
         this.tiers = ImmutableMap.copyOf(tiers);
+        this.tiersByName = ImmutableMap.copyOf(tiersByName);
         this.parents = ImmutableMap.copyOf(parents);
         this.leafNodes = ImmutableMap.copyOf(leafNodes);
         this.problems = ImmutableList.copyOf(problems);
@@ -82,7 +84,13 @@ public final class HyperNodeTree {
         for (HyperNode hyperNode : hyperNodes) {
             parents.putIfAbsent(hyperNode.name(), CLUSTER_TOP);
         }
-        return new HyperNodeTree(tiers, parents, leaves, problems);
+        Map<String, Integer> tiersByName = new HashMap<>();
+        for (HyperNode hyperNode : hyperNodes) {
+            if (!hyperNode.tierName().isEmpty()) {
+                tiersByName.putIfAbsent(hyperNode.tierName(), hyperNode.tier());
+            }
+        }
+        return new HyperNodeTree(tiers, parents, leaves, problems, tiersByName);
     }
 
     private static Set<NodeName> collectLeaves(HyperNode hyperNode, Map<String, HyperNode> byName, Collection<ClusterNode> nodes,
@@ -163,19 +171,66 @@ public final class HyperNodeTree {
                 .collect(ImmutableSortedSet.toImmutableSortedSet(String::compareTo));
     }
 
-    /** The lowest hypernode that holds both, walking up the parents; the cluster top at worst. */
-    public String lowestCommonAncestor(String left, String right) {
-        Set<String> leftAncestors = new HashSet<>();
-        // the visited checks end the walks on a cyclic tree, which build() reports as a problem
-        for (Optional<String> current = Optional.of(left); current.isPresent(); current = parent(current.get())) {
-            if (!leftAncestors.add(current.get())) {
-                break;
+    /** The hypernodes whose parent this one is, sorted by name. */
+    public ImmutableSortedSet<String> children(String hyperNode) {
+        return parents.entrySet().stream()
+                .filter(entry -> entry.getValue().equals(hyperNode))
+                .map(Map.Entry::getKey)
+                .collect(ImmutableSortedSet.toImmutableSortedSet(String::compareTo));
+    }
+
+    /** The hypernode itself, then its parent, and so on up to the cluster top. */
+    public ImmutableList<String> ancestors(String hyperNode) {
+        List<String> result = new ArrayList<>();
+        for (Optional<String> current = Optional.of(hyperNode); current.isPresent() && !result.contains(current.get());
+                current = parent(current.get())) {
+            result.add(current.get());
+        }
+        return ImmutableList.copyOf(result);
+    }
+
+    /** Every tier in use, the cluster top's included, lowest first (Volcano's {@code HyperNodesTiers}). */
+    public ImmutableList<Integer> tiers() {
+        return tiers.values().stream().distinct().sorted().collect(ImmutableList.toImmutableList());
+    }
+
+    /** The tier of the hypernodes that carry this {@code spec.tierName}, if any does. */
+    public Optional<Integer> tierNamed(String tierName) {
+        requireNonNull(tierName, "tierName is null");
+        return Optional.ofNullable(tiersByName.get(tierName));
+    }
+
+    /**
+     * The hypernode of the lowest tier that holds the node, the first by name when several do; empty
+     * when none of that tier does (Volcano's {@code FindHyperNodeForNode}).
+     */
+    public Optional<String> lowestTierHyperNodeOf(NodeName node) {
+        int lowest = tiers().get(0);
+        for (String hyperNode : hyperNodesOfTier(lowest)) {
+            if (leafNodes(hyperNode).contains(node)) {
+                return Optional.of(hyperNode);
             }
         }
-        Set<String> rightAncestors = new HashSet<>();
-        for (Optional<String> current = Optional.of(right); current.isPresent() && rightAncestors.add(current.get()); current = parent(current.get())) {
-            if (leftAncestors.contains(current.get())) {
-                return current.get();
+        return Optional.empty();
+    }
+
+    /** As {@link #lowestCommonAncestor(String, String)}, where an absent side yields the other (Volcano's {@code GetLCAHyperNode}). */
+    public Optional<String> lowestCommonAncestor(Optional<String> left, Optional<String> right) {
+        if (left.isEmpty()) {
+            return right;
+        }
+        if (right.isEmpty()) {
+            return left;
+        }
+        return Optional.of(lowestCommonAncestor(left.get(), right.get()));
+    }
+
+    /** The lowest hypernode that holds both, walking up the parents; the cluster top at worst. */
+    public String lowestCommonAncestor(String left, String right) {
+        Set<String> leftAncestors = new HashSet<>(ancestors(left));
+        for (String ancestor : ancestors(right)) {
+            if (leftAncestors.contains(ancestor)) {
+                return ancestor;
             }
         }
         return CLUSTER_TOP;

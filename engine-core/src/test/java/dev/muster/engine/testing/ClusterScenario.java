@@ -7,8 +7,10 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
 import dev.muster.engine.model.ClusterNode;
 import dev.muster.engine.model.ClusterSnapshot;
+import dev.muster.engine.model.HyperNode;
 import dev.muster.engine.model.Job;
 import dev.muster.engine.model.JobId;
+import dev.muster.engine.model.NetworkTopology;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Placement;
 import dev.muster.engine.model.PodGroupPhase;
@@ -16,6 +18,7 @@ import dev.muster.engine.model.Queue;
 import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.QueueState;
 import dev.muster.engine.model.Resources;
+import dev.muster.engine.model.SubGroupPolicy;
 import dev.muster.engine.model.Task;
 import dev.muster.engine.model.TaskId;
 import dev.muster.engine.model.TaskStatus;
@@ -63,6 +66,7 @@ public final class ClusterScenario {
         private final Map<NodeName, ClusterNode> nodes = new TreeMap<>();
         private final Map<QueueName, Queue> queues = new TreeMap<>();
         private final Map<JobId, JobSpec> jobs = new LinkedHashMap<>();
+        private final List<HyperNode> hyperNodes = new ArrayList<>();
         private long tick;
 
         private Instant next() {
@@ -132,7 +136,7 @@ public final class ClusterScenario {
             TaskId id = new TaskId(pod.job.namespace(), pod.name);
             spec.tasks.add(new Task(id, pod.job.namespace() + "-" + pod.name, pod.job, "", pod.priority, "", pod.request, pod.request,
                     pod.status, pod.node, next(), pod.preemptable, pod.preemptionNever, false, Placement.ANYWHERE,
-                    ImmutableMap.of(), ImmutableMap.of()));
+                    ImmutableMap.copyOf(pod.labels), ImmutableMap.of()));
             return this;
         }
 
@@ -149,6 +153,37 @@ public final class ClusterScenario {
             QueueName queueName = new QueueName(name);
             queues.put(queueName, new Queue(queueName, name, spec.weight, spec.capability, spec.guarantee, spec.deserved,
                     spec.parent.map(QueueName::new), spec.priority, spec.reclaimable, spec.state, next(), ImmutableMap.of()));
+            return this;
+        }
+
+        /** A hypernode of the given tier whose members are the named nodes. */
+        public Builder hyperNodeOfNodes(String name, int tier, String... nodes) {
+            return hyperNode(name, tier, false, nodes);
+        }
+
+        /** A hypernode of the given tier whose members are the named hypernodes. */
+        public Builder hyperNodeOfHyperNodes(String name, int tier, String... children) {
+            return hyperNode(name, tier, true, children);
+        }
+
+        private Builder hyperNode(String name, int tier, boolean ofHyperNodes, String... members) {
+            ImmutableList.Builder<HyperNode.Member> list = ImmutableList.builder();
+            for (String member : members) {
+                list.add(new HyperNode.Member(ofHyperNodes, member, "", ImmutableMap.of()));
+            }
+            hyperNodes.add(new HyperNode(name, tier, "", list.build()));
+            return this;
+        }
+
+        /** Sets an existing job's PodGroup {@code networkTopology}. */
+        public Builder networkTopology(String job, NetworkTopology topology) {
+            requireJob(job).networkTopology = Optional.of(topology);
+            return this;
+        }
+
+        /** Adds a subgroup policy to an existing job's PodGroup. */
+        public Builder subGroupPolicy(String job, SubGroupPolicy policy) {
+            requireJob(job).subGroupPolicies.add(policy);
             return this;
         }
 
@@ -177,10 +212,11 @@ public final class ClusterScenario {
             ImmutableSortedMap.Builder<JobId, Job> built = ImmutableSortedMap.naturalOrder();
             for (JobSpec spec : jobs.values()) {
                 built.put(spec.id, new Job(spec.id, spec.id.toString(), spec.queue, spec.minMember, ImmutableMap.of(), spec.minResources,
-                        spec.priority, "", spec.phase, spec.created, Optional.empty(), ImmutableMap.copyOf(spec.annotations), ImmutableList.copyOf(spec.tasks), ImmutableList.of()));
+                        spec.priority, "", spec.phase, spec.created, spec.networkTopology, ImmutableMap.copyOf(spec.annotations),
+                        ImmutableList.copyOf(spec.tasks), ImmutableList.of(), ImmutableList.copyOf(spec.subGroupPolicies)));
             }
             return new ClusterSnapshot(ImmutableSortedMap.copyOf(nodes), built.build(), ImmutableSortedMap.copyOf(queues),
-                    ImmutableList.of(), ImmutableMap.of(), ImmutableList.of());
+                    ImmutableList.of(), ImmutableMap.of(), ImmutableList.copyOf(hyperNodes));
         }
     }
 
@@ -199,6 +235,7 @@ public final class ClusterScenario {
         private int priority = 1;
         private boolean preemptable = true;
         private boolean preemptionNever;
+        private final Map<String, String> labels = new TreeMap<>();
 
         private Pod(JobId job, String name) {
             this.job = job;
@@ -229,6 +266,11 @@ public final class ClusterScenario {
             return this;
         }
 
+        public Pod label(String key, String value) {
+            labels.put(key, value);
+            return this;
+        }
+
         public Pod notPreemptable() {
             this.preemptable = false;
             return this;
@@ -250,6 +292,8 @@ public final class ClusterScenario {
         final List<Task> tasks = new ArrayList<>();
         final Map<String, String> annotations = new TreeMap<>();
         Optional<Resources> minResources = Optional.empty();
+        Optional<NetworkTopology> networkTopology = Optional.empty();
+        final List<SubGroupPolicy> subGroupPolicies = new ArrayList<>();
 
         JobSpec(JobId id, QueueName queue, int minMember, PodGroupPhase phase, int priority, Instant created) {
             this.id = id;

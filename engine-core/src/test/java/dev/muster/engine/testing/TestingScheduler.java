@@ -43,6 +43,13 @@ public final class TestingScheduler {
         return new TestingScheduler(loader().parse("test.conf", yaml));
     }
 
+    /** Opens a session and runs the configured actions without closing it, to look at its state. */
+    public Session runActions(ClusterSnapshot snapshot) {
+        Session session = Session.open(snapshot, config, CLOCK);
+        config.actions().forEach(action -> action.execute(session));
+        return session;
+    }
+
     public SessionResult runOnce(ClusterSnapshot snapshot) {
         return Session.run(snapshot, config, CLOCK);
     }

@@ -13,6 +13,10 @@ import dev.muster.engine.framework.Plugin;
 import dev.muster.engine.framework.PluginFactory;
 import dev.muster.engine.framework.Session;
 import dev.muster.engine.framework.SessionCloseListener;
+import dev.muster.engine.framework.SubJobOrder;
+import dev.muster.engine.framework.SubJobPipelining;
+import dev.muster.engine.framework.SubJobReadiness;
+import dev.muster.engine.framework.SubJobState;
 import dev.muster.engine.framework.TaskState;
 import dev.muster.engine.framework.VictimSelector;
 import dev.muster.engine.framework.Vote;
@@ -27,11 +31,12 @@ import java.util.Optional;
 /**
  * Gang scheduling: a job is ready only when {@code minMember} of its tasks (and each role's
  * {@code minTaskMember}) hold resources; victims are never taken from a running gang below its
- * minimum; jobs not yet ready are served first; at session close a job that is not ready gets the
+ * minimum; jobs not yet ready are served first; a job's subgroups are gangs of their own, and each
+ * subgroup policy needs {@code minSubGroups} of them; at session close a job that is not ready gets the
  * reason its gang could not be placed.
  */
 public final class GangPlugin implements Plugin, JobValidity, JobReadiness, JobPipelining, JobStarvation, JobOrder,
-        VictimSelector, SessionCloseListener {
+        VictimSelector, SessionCloseListener, SubJobReadiness, SubJobPipelining, SubJobOrder {
     public static final String NAME = "gang";
 
     @Override
@@ -44,6 +49,9 @@ public final class GangPlugin implements Plugin, JobValidity, JobReadiness, JobP
         if (!RoleCounts.taskValid(job)) {
             return Optional.of("not enough valid pods of each task for the gang: " + RoleCounts.describeShortRoles(job));
         }
+        if (!job.hasEnoughSubJobs()) {
+            return Optional.of("not enough valid subgroups of each subgroup policy for the gang: " + job.minSubJobs());
+        }
         int valid = job.validTaskCount();
         if (valid < job.minMember()) {
             return Optional.of(String.format("not enough pods for the gang: %d of minMember %d exist", valid, job.minMember()));
@@ -53,12 +61,34 @@ public final class GangPlugin implements Plugin, JobValidity, JobReadiness, JobP
 
     @Override
     public boolean isReady(JobState job) {
-        return RoleCounts.taskReady(job) && job.isReady();
+        return RoleCounts.taskReady(job) && job.subJobsSatisfy(SubJobState::isReady) && job.isReady();
     }
 
     @Override
     public Vote isPipelined(JobState job) {
-        return RoleCounts.taskPipelined(job) && job.isPipelined() ? Vote.PERMIT : Vote.REJECT;
+        return RoleCounts.taskPipelined(job) && job.subJobsSatisfy(SubJobState::isPipelined) && job.isPipelined()
+                ? Vote.PERMIT : Vote.REJECT;
+    }
+
+    @Override
+    public boolean isSubJobReady(SubJobState subJob) {
+        return subJob.isReady();
+    }
+
+    @Override
+    public Vote isSubJobPipelined(SubJobState subJob) {
+        return subJob.isPipelined() ? Vote.PERMIT : Vote.REJECT;
+    }
+
+    /** Subgroups not yet ready come first, as jobs do. */
+    @Override
+    public int compareSubJobs(SubJobState left, SubJobState right) {
+        boolean leftReady = left.isReady();
+        boolean rightReady = right.isReady();
+        if (leftReady == rightReady) {
+            return 0;
+        }
+        return leftReady ? 1 : -1;
     }
 
     @Override
