@@ -125,7 +125,8 @@ public final class GraphRun {
     }
 
     /**
-     * Records a node's new state, for owners that observe states rather than cause them.
+     * Records a node's new state, for owners that observe states rather than cause them. A node
+     * skipped this way gets the reason {@code skipped}; {@link #markSkipped} gives a better one.
      *
      * @throws IllegalArgumentException for an unknown node or a state the node cannot move to
      */
