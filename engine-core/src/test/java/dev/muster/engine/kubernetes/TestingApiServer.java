@@ -1,6 +1,9 @@
 package dev.muster.engine.kubernetes;
 
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
@@ -51,16 +54,23 @@ public final class TestingApiServer implements AutoCloseable {
         };
         this.server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
         server.init();
-        this.client = server.createClient();
+        this.client = newClient();
     }
 
     public KubernetesClient client() {
         return client;
     }
 
-    /** A second client, as a restarted scheduler would have. */
+    /**
+     * A new client, as a restarted scheduler would have. Like {@code muster run}'s, it does not retry
+     * failed requests itself: Muster's {@code RetryPolicy} is the one retry layer.
+     */
     public KubernetesClient newClient() {
-        return server.createClient();
+        Config config;
+        try (KubernetesClient plain = server.createClient()) {
+            config = new ConfigBuilder(plain.getConfiguration()).withRequestRetryBackoffLimit(0).build();
+        }
+        return new KubernetesClientBuilder().withConfig(config).build();
     }
 
     /** Answers {@code code} to the next {@code times} Binding requests for this pod ({@code namespace/name}). */
