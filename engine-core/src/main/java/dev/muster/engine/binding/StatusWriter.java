@@ -30,8 +30,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes what a session concluded to Volcano PodGroups and Queues ({@code status}, by JSON merge patch
- * of the {@code /status} subresource) and posts Events: on a PodGroup and its pending pods when its
+ * Writes what a session concluded to Volcano PodGroups and Queues ({@code status}, by JSON merge patch:
+ * of the PodGroup itself, as Volcano's CRD has no status subresource for it, and of the Queue's
+ * {@code /status} subresource) and posts Events: on a PodGroup and its pending pods when its
  * Unschedulable reason changes, on a PodGroup when it gets scheduled. A status is written only when it
  * differs from the stored one, and not again until the informer has shown the previous write (the
  * status of a scheduler-plugins PodGroup, whose phases differ, is left alone).
@@ -75,7 +76,8 @@ public final class StatusWriter {
             }
             ObjectNode current = entry.getValue().status();
             ObjectNode desired = PodGroupStatus.desired(current, job, outcome, now);
-            String path = "/apis/" + VOLCANO + "/namespaces/" + job.id().namespace() + "/podgroups/" + job.id().name() + "/status";
+            // Volcano's PodGroup CRD has no status subresource: its status is patched on the object
+            String path = "/apis/" + VOLCANO + "/namespaces/" + job.id().namespace() + "/podgroups/" + job.id().name();
             if (unchanged(path, entry.getValue(), current, desired)) {
                 continue;
             }

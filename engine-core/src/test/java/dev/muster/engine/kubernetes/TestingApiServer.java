@@ -32,10 +32,11 @@ public final class TestingApiServer implements AutoCloseable {
 
     public TestingApiServer() {
         List<CustomResourceDefinitionContext> crds = List.of(
-                crd("scheduling.volcano.sh", "v1beta1", "PodGroup", "podgroups", true),
-                crd("scheduling.volcano.sh", "v1beta1", "Queue", "queues", false),
-                crd("scheduling.x-k8s.io", "v1alpha1", "PodGroup", "podgroups", true),
-                crd("topology.volcano.sh", "v1alpha1", "HyperNode", "hypernodes", false));
+                // as Volcano's CRDs: a status subresource for Queues and HyperNodes, none for PodGroups
+                crd("scheduling.volcano.sh", "v1beta1", "PodGroup", "podgroups", true, false),
+                crd("scheduling.volcano.sh", "v1beta1", "Queue", "queues", false, true),
+                crd("scheduling.x-k8s.io", "v1alpha1", "PodGroup", "podgroups", true, true),
+                crd("topology.volcano.sh", "v1alpha1", "HyperNode", "hypernodes", false, true));
         BindingAwareCrudDispatcher dispatcher = new BindingAwareCrudDispatcher(crds) {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
@@ -116,14 +117,15 @@ public final class TestingApiServer implements AutoCloseable {
         return parts[4] + "/" + parts[6];
     }
 
-    private static CustomResourceDefinitionContext crd(String group, String version, String kind, String plural, boolean namespaced) {
+    private static CustomResourceDefinitionContext crd(String group, String version, String kind, String plural, boolean namespaced,
+            boolean statusSubresource) {
         return new CustomResourceDefinitionContext.Builder()
                 .withGroup(group)
                 .withVersion(version)
                 .withKind(kind)
                 .withPlural(plural)
                 .withScope(namespaced ? "Namespaced" : "Cluster")
-                .withStatusSubresource(true)
+                .withStatusSubresource(statusSubresource)
                 .build();
     }
 }
