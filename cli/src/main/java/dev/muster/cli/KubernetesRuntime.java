@@ -16,7 +16,7 @@ import java.util.Set;
  * The scheduler wired to one API server: informers into the cache, the loop, and the writers. What
  * {@code muster run} starts, and what an embedded server or a leader elector can start and stop.
  */
-final class KubernetesRuntime implements AutoCloseable {
+final class KubernetesRuntime {
     static final int BIND_PARALLELISM = 32;
     /** How often to say, while waiting, that the API server cannot be read yet. */
     private static final Duration WARN_EVERY = Duration.ofSeconds(10);
@@ -38,8 +38,8 @@ final class KubernetesRuntime implements AutoCloseable {
         scheduler.start();
     }
 
-    @Override
-    public void close() throws InterruptedException {
+    /** Stops the loop after the cycle in progress, then the informers. */
+    void stop() throws InterruptedException {
         scheduler.stop();
         informers.stop();
     }

@@ -12,7 +12,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -75,7 +74,7 @@ public final class RunCommand implements Callable<Integer> {
                     : configLoader.load(config);
             clientConfig = kubeconfig == null
                     ? Config.autoConfigure(null)
-                    : Config.fromKubeconfig(null, Files.readString(kubeconfig, StandardCharsets.UTF_8), kubeconfig.toString());
+                    : Config.fromKubeconfig(readable(kubeconfig).toFile());
         } catch (ConfigException e) {
             err.println(e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -97,16 +96,27 @@ public final class RunCommand implements Callable<Integer> {
                 Thread.currentThread().interrupt();
             }
         }, "muster-shutdown"));
-        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(clientConfig).build();
-                KubernetesRuntime runtime = new KubernetesRuntime(client, sessionConfig, names, period, clock)) {
+        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(clientConfig).build()) {
+            KubernetesRuntime runtime = new KubernetesRuntime(client, sessionConfig, names, period, clock);
             err.println("muster: scheduling pods of " + names + " on " + client.getMasterUrl() + ", a cycle every "
                     + period.toMillis() + " ms");
             err.flush();
-            runtime.start();
-            stopping.await();
+            try {
+                runtime.start();
+                stopping.await();
+            } finally {
+                runtime.stop();
+            }
         } finally {
             stopped.countDown();
         }
         return ExitCodes.OK;
+    }
+
+    private static Path readable(Path path) throws IOException {
+        if (!Files.isReadable(path)) {
+            throw new IOException("no such readable file");
+        }
+        return path;
     }
 }
