@@ -76,7 +76,8 @@ public final class ManifestReader {
         return build(parser.parse(source, text, problems), problems, List.of(source));
     }
 
-    private ManifestResult build(List<ManifestObject> objects, Problems problems, List<String> sources) {
+    /** The snapshot of objects already parsed, e.g. from informers; problems are sorted by {@code sources}. */
+    ManifestResult build(List<ManifestObject> objects, Problems problems, List<String> sources) {
         ListMultimap<ResourceKind, ManifestObject> byKind = unique(objects, problems);
         PriorityClasses priorityClasses = PriorityClasses.read(byKind.get(ResourceKind.PRIORITY_CLASS), problems);
 

@@ -6,22 +6,39 @@ import java.util.stream.Collectors;
 
 /** The kinds of Kubernetes object the reader understands, by apiVersion and kind. */
 enum ResourceKind {
-    PRIORITY_CLASS("scheduling.k8s.io/v1", "PriorityClass", false),
-    NODE("v1", "Node", false),
-    QUEUE("scheduling.volcano.sh/v1beta1", "Queue", false),
-    HYPER_NODE("topology.volcano.sh/v1alpha1", "HyperNode", false),
-    VOLCANO_POD_GROUP("scheduling.volcano.sh/v1beta1", "PodGroup", true),
-    COSCHEDULING_POD_GROUP("scheduling.x-k8s.io/v1alpha1", "PodGroup", true),
-    POD("v1", "Pod", true);
+    PRIORITY_CLASS("scheduling.k8s.io/v1", "PriorityClass", "priorityclasses", false),
+    NODE("v1", "Node", "nodes", false),
+    QUEUE("scheduling.volcano.sh/v1beta1", "Queue", "queues", false),
+    HYPER_NODE("topology.volcano.sh/v1alpha1", "HyperNode", "hypernodes", false),
+    VOLCANO_POD_GROUP("scheduling.volcano.sh/v1beta1", "PodGroup", "podgroups", true),
+    COSCHEDULING_POD_GROUP("scheduling.x-k8s.io/v1alpha1", "PodGroup", "podgroups", true),
+    POD("v1", "Pod", "pods", true);
 
     private final String apiVersion;
     private final String kind;
+    private final String plural;
     private final boolean namespaced;
 
-    ResourceKind(String apiVersion, String kind, boolean namespaced) {
+    ResourceKind(String apiVersion, String kind, String plural, boolean namespaced) {
         this.apiVersion = apiVersion;
         this.kind = kind;
+        this.plural = plural;
         this.namespaced = namespaced;
+    }
+
+    /** The API group, empty for the core group. */
+    String group() {
+        int slash = apiVersion.indexOf('/');
+        return slash < 0 ? "" : apiVersion.substring(0, slash);
+    }
+
+    String version() {
+        return apiVersion.substring(apiVersion.indexOf('/') + 1);
+    }
+
+    /** The resource name in REST paths, e.g. {@code podgroups}. */
+    String plural() {
+        return plural;
     }
 
     String apiVersion() {

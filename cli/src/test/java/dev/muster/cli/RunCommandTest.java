@@ -1,0 +1,32 @@
+package dev.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** {@code muster run} refuses what it cannot use before connecting to anything. */
+class RunCommandTest {
+    @Test
+    void aMissingKubeconfigIsReportedWithItsPath() {
+        CliRun run = CliRun.of("run", "--kubeconfig", "does-not-exist.yaml");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("cannot read the kubeconfig does-not-exist.yaml");
+    }
+
+    @Test
+    void aPeriodMustBePositiveWithAUnit() {
+        CliRun run = CliRun.of("run", "--period", "0s");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("'0s' is not a positive period such as 500ms, 1s or 2m");
+    }
+
+    @Test
+    void helpListsTheOptions() {
+        CliRun run = CliRun.of("run", "--help");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
+        assertThat(run.stdout()).contains("--kubeconfig", "--config", "--scheduler-name", "--period");
+    }
+}

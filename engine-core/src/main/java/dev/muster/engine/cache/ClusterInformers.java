@@ -1,0 +1,152 @@
+package dev.muster.engine.cache;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.Informable;
+import io.fabric8.kubernetes.client.dsl.MixedOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Feeds a {@link ClusterCache} from one fabric8 informer per kind the engine reads: Nodes, Pods,
+ * PriorityClasses, both PodGroup APIs, Queues and HyperNodes, each listed and watched as a
+ * {@link GenericKubernetesResource} and stored as its JSON tree, the form the manifest converters read.
+ *
+ * <p>A kind the API server does not serve (404, e.g. no scheduler-plugins CRD) is left unwatched with
+ * a warning. Any other failure is retried by the informer, before and after the first list: an API
+ * server that is down at start or goes away later is waited for, never fatal.
+ */
+@ThreadSafe
+public final class ClusterInformers {
+    private static final Logger log = LoggerFactory.getLogger(ClusterInformers.class);
+    private static final int NOT_FOUND = 404;
+
+    private final KubernetesClient client;
+    private final ClusterCache cache;
+    private final AtomicReference<Throwable> lastFailure = new AtomicReference<>();
+
+    @GuardedBy("this")
+    private final Map<ResourceKind, SharedIndexInformer<GenericKubernetesResource>> informers =
+            new EnumMap<>(ResourceKind.class);
+
+    public ClusterInformers(KubernetesClient client, ClusterCache cache) {
+        this.client = requireNonNull(client, "client is null");
+        this.cache = requireNonNull(cache, "cache is null");
+    }
+
+    /**
+     * Starts every informer and waits until each has listed its kind once, logging every
+     * {@code warnEvery} why the API server cannot be read yet.
+     *
+     * @throws InterruptedException when interrupted while waiting; the informers keep running until {@link #stop()}
+     */
+    public void start(Duration warnEvery) throws InterruptedException {
+        requireNonNull(warnEvery, "warnEvery is null");
+        Map<ResourceKind, CompletableFuture<Void>> started = new EnumMap<>(ResourceKind.class);
+        synchronized (this) {
+            for (ResourceKind kind : ResourceKind.values()) {
+                SharedIndexInformer<GenericKubernetesResource> informer = source(kind).runnableInformer(0);
+                informer.addEventHandler(new Handler(kind));
+                informer.exceptionHandler((isStarted, failure) -> retry(kind, failure));
+                informers.put(kind, informer);
+                started.put(kind, informer.start().toCompletableFuture());
+            }
+        }
+        for (Map.Entry<ResourceKind, CompletableFuture<Void>> entry : started.entrySet()) {
+            awaitFirstList(entry.getKey(), entry.getValue(), warnEvery);
+        }
+        log.info("informers synced from {}", client.getMasterUrl());
+    }
+
+    public synchronized void stop() {
+        informers.values().forEach(SharedIndexInformer::stop);
+        informers.clear();
+    }
+
+    private void awaitFirstList(ResourceKind kind, CompletableFuture<Void> started, Duration warnEvery)
+            throws InterruptedException {
+        while (true) {
+            try {
+                started.get(warnEvery.toMillis(), TimeUnit.MILLISECONDS);
+                return;
+            } catch (TimeoutException e) {
+                Throwable failure = lastFailure.get();
+                log.warn("cannot read {} from the API server at {} yet ({}); retrying", kind.plural(), client.getMasterUrl(),
+                        failure == null ? "no answer" : failure.getMessage());
+            } catch (ExecutionException e) {
+                log.warn("{} {} are not served by the API server ({}); they are not watched", kind.apiVersion(), kind.plural(),
+                        e.getCause().getMessage());
+                synchronized (this) {
+                    informers.remove(kind).stop();
+                }
+                return;
+            }
+        }
+    }
+
+    /** Retries everything but a kind that is not served. */
+    private boolean retry(ResourceKind kind, Throwable failure) {
+        lastFailure.set(failure);
+        if (failure instanceof KubernetesClientException clientException && clientException.getCode() == NOT_FOUND) {
+            return false;
+        }
+        log.debug("informer for {} failed; retrying", kind.plural(), failure);
+        return true;
+    }
+
+    private Informable<GenericKubernetesResource> source(ResourceKind kind) {
+        MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> resources =
+                client.genericKubernetesResources(KubernetesResources.context(kind));
+        return kind.namespaced() ? resources.inAnyNamespace() : resources;
+    }
+
+    /** Converts on the informer's thread, so the cache stores trees and the cycle never sees fabric8 types. */
+    private final class Handler implements ResourceEventHandler<GenericKubernetesResource> {
+        private final ResourceKind kind;
+
+        Handler(ResourceKind kind) {
+            this.kind = kind;
+        }
+
+        @Override
+        public void onAdd(GenericKubernetesResource object) {
+            cache.put(kind, tree(object));
+        }
+
+        @Override
+        public void onUpdate(GenericKubernetesResource previous, GenericKubernetesResource object) {
+            cache.put(kind, tree(object));
+        }
+
+        @Override
+        public void onDelete(GenericKubernetesResource object, boolean finalStateUnknown) {
+            cache.remove(kind, tree(object));
+        }
+
+        private ObjectNode tree(GenericKubernetesResource object) {
+            ObjectNode tree = client.getKubernetesSerialization().convertValue(object, ObjectNode.class);
+            // list items may come without their type; the converters read it
+            tree.put("apiVersion", kind.apiVersion());
+            tree.put("kind", kind.kind());
+            return tree;
+        }
+    }
+}
