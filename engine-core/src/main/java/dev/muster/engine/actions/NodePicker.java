@@ -83,16 +83,18 @@ final class NodePicker {
     private Filtered scan(TaskState task, List<NodeState> nodes, Predicate<NodeState> feasibleNode,
             Function<NodeState, List<String>> reasons) {
         requireNonNull(task, "task is null");
-        List<NodeState> feasible = new ArrayList<>();
         int wanted = feasibleNodesToFind(nodes.size());
+        List<NodeState> feasible = new ArrayList<>(wanted);
         int size = nodes.size();
         int start = size <= MINIMUM_FEASIBLE_NODES ? 0 : nextStart % size;
         int scanned = 0;
-        for (; scanned < size && feasible.size() < wanted; scanned++) {
-            NodeState node = nodes.get((start + scanned) % size);
+        // index runs from start to the end, then wraps to 0: the same order as (start + scanned) % size
+        for (int index = start; scanned < size && feasible.size() < wanted; scanned++) {
+            NodeState node = nodes.get(index);
             if (feasibleNode.test(node)) {
                 feasible.add(node);
             }
+            index = index + 1 == size ? 0 : index + 1;
         }
         if (size > MINIMUM_FEASIBLE_NODES) {
             nextStart = (start + scanned) % size;
@@ -119,22 +121,18 @@ final class NodePicker {
      * idle fits; within a group the highest score, ties by name.
      */
     Optional<NodeState> best(TaskState task, List<NodeState> feasible) {
-        List<NodeState> idle = new ArrayList<>();
+        Resources request = task.initRequest();
+        List<NodeState> idle = new ArrayList<>(feasible.size());
         List<NodeState> future = new ArrayList<>();
         for (NodeState node : feasible) {
-            if (task.initRequest().lessEqual(node.idle(), Resources.Missing.ZERO)) {
+            if (request.lessEqual(node.idle(), Resources.Missing.ZERO)) {
                 idle.add(node);
-            } else if (task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
+            } else if (request.lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
                 future.add(node);
             }
         }
-        for (List<NodeState> candidates : List.of(idle, future)) {
-            Optional<NodeState> best = highestScore(task, candidates);
-            if (best.isPresent()) {
-                return best;
-            }
-        }
-        return Optional.empty();
+        Optional<NodeState> best = highestScore(task, idle);
+        return best.isPresent() ? best : highestScore(task, future);
     }
 
     /** The nodes from the highest score to the lowest, ties by name (preempt tries them in this order). */
@@ -158,11 +156,13 @@ final class NodePicker {
         if (candidates.size() == 1 || !session.plugins().hasNodeScorers()) {
             return candidates.stream().min((a, b) -> a.name().compareTo(b.name()));
         }
-        Map<NodeName, Double> scores = session.plugins().score(task, candidates);
+        double[] scores = new double[candidates.size()];
+        session.plugins().score(task, candidates, scores);
         NodeState best = null;
         double bestScore = Double.NEGATIVE_INFINITY;
-        for (NodeState node : candidates) {
-            double score = scores.getOrDefault(node.name(), 0.0);
+        for (int i = 0; i < candidates.size(); i++) {
+            NodeState node = candidates.get(i);
+            double score = scores[i];
             if (best == null || score > bestScore || (score == bestScore && node.name().compareTo(best.name()) < 0)) {
                 best = node;
                 bestScore = score;

@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Queue;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -232,6 +233,22 @@ public final class PluginSet {
             scorer.score(task, nodes).forEach((node, score) -> total.merge(node, score, Double::sum));
         }
         return total;
+    }
+
+    /**
+     * The summed score of every enabled scorer for {@code nodes.get(i)} in {@code totals[i]}, added in
+     * scorer order as {@link #score(TaskState, List)} adds them, so the sums are the same to the bit.
+     */
+    public void score(TaskState task, List<NodeState> nodes, double[] totals) {
+        int size = nodes.size();
+        Arrays.fill(totals, 0, size, 0.0);
+        double[] scores = new double[size];
+        for (NodeScorer scorer : scorers) {
+            scorer.score(task, nodes, scores);
+            for (int i = 0; i < size; i++) {
+                totals[i] += scores[i];
+            }
+        }
     }
 
     public List<TaskState> preemptable(TaskState preemptor, List<TaskState> candidates) {

@@ -61,11 +61,14 @@ public final class Session {
             if (!node.ready()) {
                 continue;
             }
-            nodes.put(node.name(), new NodeState(node));
+            nodes.put(node.name(), new NodeState(node, nodes.size()));
             total = total.add(node.allocatable());
         }
         this.totalResource = total;
         this.nodeList = List.copyOf(nodes.values());
+        for (int i = 0; i < nodeList.size(); i++) {
+            checkState(nodeList.get(i).index() == i, "BUG: node %s is not at its index %s", nodeList.get(i).name(), i);
+        }
         for (Job job : snapshot.jobs().values()) {
             JobState state = new JobState(job);
             jobs.put(job.id(), state);
