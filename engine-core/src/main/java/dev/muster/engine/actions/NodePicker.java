@@ -31,10 +31,12 @@ final class NodePicker {
     static final int MINIMUM_FEASIBLE_NODES = 100;
 
     private final Session session;
+    private final NodeFits remembered;
     private int nextStart;
 
     NodePicker(Session session) {
         this.session = requireNonNull(session, "session is null");
+        this.remembered = new NodeFits(session.nodes().size());
     }
 
     /** The result of filtering: feasible nodes, and why the others failed. */
@@ -50,7 +52,11 @@ final class NodePicker {
     }
 
     Filtered filter(TaskState task, List<NodeState> nodes, boolean checkResources) {
-        return scan(task, nodes, node -> fits(task, node, checkResources).isEmpty(), node -> {
+        Optional<NodeFits.Verdicts> verdicts = checkResources ? verdicts(task) : Optional.empty();
+        Predicate<NodeState> feasible = verdicts.isPresent()
+                ? node -> fit(task, node, verdicts.get()) != NodeFits.Fit.NONE
+                : node -> fits(task, node, checkResources).isEmpty();
+        return scan(task, nodes, feasible, node -> {
             if (checkResources && !task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
                 // one reason per missing resource, as kube-scheduler counts them
                 return task.initRequest().insufficientAgainst(node.futureIdle()).stream()
@@ -108,6 +114,35 @@ final class NodePicker {
         return new Filtered(feasible, errors);
     }
 
+    /** The remembered verdicts for tasks like this one, when every filter can say what it reads of a task. */
+    private Optional<NodeFits.Verdicts> verdicts(TaskState task) {
+        return session.plugins().filterKey(task).map(keys -> remembered.forKey(List.of(task.initRequest(), keys)));
+    }
+
+    /** Whether and where the task fits the node (filters and resources), remembered per node version. */
+    private NodeFits.Fit fit(TaskState task, NodeState node, NodeFits.Verdicts verdicts) {
+        NodeFits.Fit fit = verdicts.get(node);
+        if (fit != null) {
+            return fit;
+        }
+        if (fits(task, node, true).isPresent()) {
+            return verdicts.put(node, NodeFits.Fit.NONE);
+        }
+        // fits() checked the future idle, so a node whose idle falls short fits its future idle
+        return verdicts.put(node, placement(task.initRequest(), node));
+    }
+
+    /** Where a request goes on a node: its idle, else its future idle, else nowhere. */
+    private static NodeFits.Fit placement(Resources request, NodeState node) {
+        if (request.lessEqual(node.idle(), Resources.Missing.ZERO)) {
+            return NodeFits.Fit.IDLE;
+        }
+        if (request.lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
+            return NodeFits.Fit.FUTURE;
+        }
+        return NodeFits.Fit.NONE;
+    }
+
     Optional<FitFailure> fits(TaskState task, NodeState node, boolean checkResources) {
         if (checkResources && !task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
             return Optional.of(FitFailure.resolvable("Insufficient "
@@ -122,13 +157,21 @@ final class NodePicker {
      */
     Optional<NodeState> best(TaskState task, List<NodeState> feasible) {
         Resources request = task.initRequest();
+        Optional<NodeFits.Verdicts> verdicts = verdicts(task);
         List<NodeState> idle = new ArrayList<>(feasible.size());
         List<NodeState> future = new ArrayList<>();
         for (NodeState node : feasible) {
-            if (request.lessEqual(node.idle(), Resources.Missing.ZERO)) {
-                idle.add(node);
-            } else if (request.lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
-                future.add(node);
+            // the scan that found the node has just remembered where it fits
+            NodeFits.Fit fit = verdicts.isPresent() ? verdicts.get().get(node) : null;
+            if (fit == null || fit == NodeFits.Fit.NONE) {
+                fit = placement(request, node);
+            }
+            switch (fit) {
+                case IDLE -> idle.add(node);
+                case FUTURE -> future.add(node);
+                case NONE -> {
+                    // neither fits: not a candidate
+                }
             }
         }
         Optional<NodeState> best = highestScore(task, idle);
@@ -163,7 +206,8 @@ final class NodePicker {
         for (int i = 0; i < candidates.size(); i++) {
             NodeState node = candidates.get(i);
             double score = scores[i];
-            if (best == null || score > bestScore || (score == bestScore && node.name().compareTo(best.name()) < 0)) {
+            // session nodes are indexed in name order, so the lower index is the name that comes first
+            if (best == null || score > bestScore || (score == bestScore && node.index() < best.index())) {
                 best = node;
                 bestScore = score;
             }

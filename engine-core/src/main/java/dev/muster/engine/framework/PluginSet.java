@@ -222,6 +222,22 @@ public final class PluginSet {
         return Optional.empty();
     }
 
+    /**
+     * The task's key for remembering filter verdicts: every enabled filter's {@link NodeFilter#filterKey
+     * key} in order, or empty when one of them has none.
+     */
+    public Optional<List<Object>> filterKey(TaskState task) {
+        List<Object> keys = new ArrayList<>(filters.size());
+        for (NodeFilter filter : filters) {
+            Optional<Object> key = filter.filterKey(task);
+            if (key.isEmpty()) {
+                return Optional.empty();
+            }
+            keys.add(key.get());
+        }
+        return Optional.of(keys);
+    }
+
     public boolean hasNodeScorers() {
         return !scorers.isEmpty();
     }

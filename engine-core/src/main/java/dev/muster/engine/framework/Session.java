@@ -226,12 +226,13 @@ public final class Session {
     }
 
     private static Optional<Integer> podIndex(String name) {
-        String[] parts = name.split("-", -1);
-        if (parts.length < 3) {
+        // the number after the last '-', when the name has at least two (split on '-' gives three parts)
+        int last = name.lastIndexOf('-');
+        if (last <= 0 || name.lastIndexOf('-', last - 1) < 0) {
             return Optional.empty();
         }
         try {
-            return Optional.of(Integer.parseInt(parts[parts.length - 1]));
+            return Optional.of(Integer.parseInt(name, last + 1, name.length(), 10));
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
