@@ -33,6 +33,10 @@ final class NodePicker {
     private final Session session;
     private final NodeFits remembered;
     private int nextStart;
+    // reused for every task's scores
+    private double[] scores = new double[0];
+    // the last scan's feasible nodes split by where the task fits, for the best() call that follows
+    private Optional<Split> lastSplit = Optional.empty();
 
     NodePicker(Session session) {
         this.session = requireNonNull(session, "session is null");
@@ -41,6 +45,8 @@ final class NodePicker {
 
     /** The result of filtering: feasible nodes, and why the others failed. */
     record Filtered(List<NodeState> feasible, FitErrors errors) {}
+
+    private record Split(TaskState task, List<NodeState> feasible, List<NodeState> idle, List<NodeState> future) {}
 
     /** How many feasible nodes are enough, Volcano's adaptive percentage (between 5% and 50%). */
     static int feasibleNodesToFind(int nodes) {
@@ -52,11 +58,18 @@ final class NodePicker {
     }
 
     Filtered filter(TaskState task, List<NodeState> nodes, boolean checkResources) {
+        lastSplit = Optional.empty();
         Optional<NodeFits.Verdicts> verdicts = checkResources ? verdicts(task) : Optional.empty();
+        List<NodeState> idle = new ArrayList<>();
+        List<NodeState> future = new ArrayList<>();
         Predicate<NodeState> feasible = verdicts.isPresent()
-                ? node -> fit(task, node, verdicts.get()) != NodeFits.Fit.NONE
+                ? node -> switch (fit(task, node, verdicts.get())) {
+                    case IDLE -> idle.add(node);
+                    case FUTURE -> future.add(node);
+                    case NONE -> false;
+                }
                 : node -> fits(task, node, checkResources).isEmpty();
-        return scan(task, nodes, feasible, node -> {
+        Filtered filtered = scan(task, nodes, feasible, node -> {
             if (checkResources && !task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
                 // one reason per missing resource, as kube-scheduler counts them
                 return task.initRequest().insufficientAgainst(node.futureIdle()).stream()
@@ -65,6 +78,10 @@ final class NodePicker {
             }
             return reasons(session.plugins().filter(task, node));
         });
+        if (verdicts.isPresent()) {
+            lastSplit = Optional.of(new Split(task, filtered.feasible(), idle, future));
+        }
+        return filtered;
     }
 
     /**
@@ -156,21 +173,22 @@ final class NodePicker {
      * idle fits; within a group the highest score, ties by name.
      */
     Optional<NodeState> best(TaskState task, List<NodeState> feasible) {
-        Resources request = task.initRequest();
-        Optional<NodeFits.Verdicts> verdicts = verdicts(task);
-        List<NodeState> idle = new ArrayList<>(feasible.size());
-        List<NodeState> future = new ArrayList<>();
-        for (NodeState node : feasible) {
-            // the scan that found the node has just remembered where it fits
-            NodeFits.Fit fit = verdicts.isPresent() ? verdicts.get().get(node) : null;
-            if (fit == null || fit == NodeFits.Fit.NONE) {
-                fit = placement(request, node);
-            }
-            switch (fit) {
-                case IDLE -> idle.add(node);
-                case FUTURE -> future.add(node);
-                case NONE -> {
-                    // neither fits: not a candidate
+        List<NodeState> idle;
+        List<NodeState> future;
+        if (lastSplit.isPresent() && lastSplit.get().task() == task && lastSplit.get().feasible() == feasible) {
+            // the scan that found these nodes has just split them
+            idle = lastSplit.get().idle();
+            future = lastSplit.get().future();
+        } else {
+            idle = new ArrayList<>(feasible.size());
+            future = new ArrayList<>();
+            for (NodeState node : feasible) {
+                switch (placement(task.initRequest(), node)) {
+                    case IDLE -> idle.add(node);
+                    case FUTURE -> future.add(node);
+                    case NONE -> {
+                        // neither fits: not a candidate
+                    }
                 }
             }
         }
@@ -199,7 +217,9 @@ final class NodePicker {
         if (candidates.size() == 1 || !session.plugins().hasNodeScorers()) {
             return candidates.stream().min((a, b) -> a.name().compareTo(b.name()));
         }
-        double[] scores = new double[candidates.size()];
+        if (scores.length < candidates.size()) {
+            scores = new double[candidates.size()];
+        }
         session.plugins().score(task, candidates, scores);
         NodeState best = null;
         double bestScore = Double.NEGATIVE_INFINITY;

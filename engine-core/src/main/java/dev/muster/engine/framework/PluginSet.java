@@ -30,6 +30,8 @@ public final class PluginSet {
     private final List<NodeFilter> filters;
     private final List<NodeScorer> scorers;
     private final List<AllocationListener> listeners;
+    // reused by score(task, nodes, totals), which the allocate loop calls for every task
+    private double[] scratchScores = new double[0];
 
     public PluginSet(List<? extends List<PluginInstance>> tiers) {
         ImmutableList.Builder<ImmutableList<PluginInstance>> builder = ImmutableList.builder();
@@ -258,7 +260,10 @@ public final class PluginSet {
     public void score(TaskState task, List<NodeState> nodes, double[] totals) {
         int size = nodes.size();
         Arrays.fill(totals, 0, size, 0.0);
-        double[] scores = new double[size];
+        if (scratchScores.length < size) {
+            scratchScores = new double[size];
+        }
+        double[] scores = scratchScores;
         for (NodeScorer scorer : scorers) {
             scorer.score(task, nodes, scores);
             for (int i = 0; i < size; i++) {
