@@ -60,7 +60,7 @@ final class NodePicker {
     Filtered filter(TaskState task, List<NodeState> nodes, boolean checkResources) {
         lastSplit = Optional.empty();
         Optional<NodeFits.Verdicts> verdicts = checkResources ? verdicts(task) : Optional.empty();
-        List<NodeState> idle = new ArrayList<>();
+        List<NodeState> idle = new ArrayList<>(verdicts.isPresent() ? feasibleNodesToFind(nodes.size()) : 0);
         List<NodeState> future = new ArrayList<>();
         Predicate<NodeState> feasible = verdicts.isPresent()
                 ? node -> switch (fit(task, node, verdicts.get())) {

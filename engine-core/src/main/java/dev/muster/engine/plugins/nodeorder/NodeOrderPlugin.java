@@ -69,9 +69,13 @@ public final class NodeOrderPlugin implements Plugin, NodeScorer {
     @Override
     public void score(TaskState task, List<NodeState> nodes, double[] scores) {
         NodeScoreCache.Scores cached = resourceScores.forKey(task.initRequest());
+        // without PreferNoSchedule taints anywhere, every node gets the maximum taint toleration score
+        double untainted = args.taintToleration() != 0 && !preferNoScheduleTaints
+                ? (double) (ResourceAllocationScores.MAX_NODE_SCORE * args.taintToleration())
+                : 0;
         for (int i = 0; i < nodes.size(); i++) {
             NodeState node = nodes.get(i);
-            scores[i] = cached.isCurrent(node) ? cached.get(node) : cached.put(node, resourceScore(task, node));
+            scores[i] = (cached.isCurrent(node) ? cached.get(node) : cached.put(node, resourceScore(task, node))) + untainted;
         }
         if (args.nodeAffinity() != 0 && !task.task().placement().preferredNodeAffinity().isEmpty()) {
             Map<NodeName, Long> affinity = NodePreferenceScores.nodeAffinity(task, nodes);
@@ -81,11 +85,6 @@ public final class NodeOrderPlugin implements Plugin, NodeScorer {
         }
         if (args.taintToleration() != 0 && preferNoScheduleTaints) {
             NodePreferenceScores.addTaintToleration(task, nodes, args.taintToleration(), scores);
-        } else if (args.taintToleration() != 0) {
-            double untainted = (double) (ResourceAllocationScores.MAX_NODE_SCORE * args.taintToleration());
-            for (int i = 0; i < nodes.size(); i++) {
-                scores[i] += untainted;
-            }
         }
     }
 
