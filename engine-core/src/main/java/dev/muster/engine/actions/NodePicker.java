@@ -31,14 +31,22 @@ final class NodePicker {
     static final int MINIMUM_FEASIBLE_NODES = 100;
 
     private final Session session;
+    private final NodeFits remembered;
     private int nextStart;
+    // reused for every task's scores
+    private double[] scores = new double[0];
+    // the last scan's feasible nodes split by where the task fits, for the best() call that follows
+    private Optional<Split> lastSplit = Optional.empty();
 
     NodePicker(Session session) {
         this.session = requireNonNull(session, "session is null");
+        this.remembered = new NodeFits(session.nodes().size());
     }
 
     /** The result of filtering: feasible nodes, and why the others failed. */
     record Filtered(List<NodeState> feasible, FitErrors errors) {}
+
+    private record Split(TaskState task, List<NodeState> feasible, List<NodeState> idle, List<NodeState> future) {}
 
     /** How many feasible nodes are enough, Volcano's adaptive percentage (between 5% and 50%). */
     static int feasibleNodesToFind(int nodes) {
@@ -50,7 +58,18 @@ final class NodePicker {
     }
 
     Filtered filter(TaskState task, List<NodeState> nodes, boolean checkResources) {
-        return scan(task, nodes, node -> fits(task, node, checkResources).isEmpty(), node -> {
+        lastSplit = Optional.empty();
+        Optional<NodeFits.Verdicts> verdicts = checkResources ? verdicts(task) : Optional.empty();
+        List<NodeState> idle = new ArrayList<>(verdicts.isPresent() ? feasibleNodesToFind(nodes.size()) : 0);
+        List<NodeState> future = new ArrayList<>();
+        Predicate<NodeState> feasible = verdicts.isPresent()
+                ? node -> switch (fit(task, node, verdicts.get())) {
+                    case IDLE -> idle.add(node);
+                    case FUTURE -> future.add(node);
+                    case NONE -> false;
+                }
+                : node -> fits(task, node, checkResources).isEmpty();
+        Filtered filtered = scan(task, nodes, feasible, node -> {
             if (checkResources && !task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
                 // one reason per missing resource, as kube-scheduler counts them
                 return task.initRequest().insufficientAgainst(node.futureIdle()).stream()
@@ -59,6 +78,10 @@ final class NodePicker {
             }
             return reasons(session.plugins().filter(task, node));
         });
+        if (verdicts.isPresent()) {
+            lastSplit = Optional.of(new Split(task, filtered.feasible(), idle, future));
+        }
+        return filtered;
     }
 
     /**
@@ -83,16 +106,18 @@ final class NodePicker {
     private Filtered scan(TaskState task, List<NodeState> nodes, Predicate<NodeState> feasibleNode,
             Function<NodeState, List<String>> reasons) {
         requireNonNull(task, "task is null");
-        List<NodeState> feasible = new ArrayList<>();
         int wanted = feasibleNodesToFind(nodes.size());
+        List<NodeState> feasible = new ArrayList<>(wanted);
         int size = nodes.size();
         int start = size <= MINIMUM_FEASIBLE_NODES ? 0 : nextStart % size;
         int scanned = 0;
-        for (; scanned < size && feasible.size() < wanted; scanned++) {
-            NodeState node = nodes.get((start + scanned) % size);
+        // index runs from start to the end, then wraps to 0: the same order as (start + scanned) % size
+        for (int index = start; scanned < size && feasible.size() < wanted; scanned++) {
+            NodeState node = nodes.get(index);
             if (feasibleNode.test(node)) {
                 feasible.add(node);
             }
+            index = index + 1 == size ? 0 : index + 1;
         }
         if (size > MINIMUM_FEASIBLE_NODES) {
             nextStart = (start + scanned) % size;
@@ -104,6 +129,35 @@ final class NodePicker {
             }
         }
         return new Filtered(feasible, errors);
+    }
+
+    /** The remembered verdicts for tasks like this one, when every filter can say what it reads of a task. */
+    private Optional<NodeFits.Verdicts> verdicts(TaskState task) {
+        return session.plugins().filterKey(task).map(keys -> remembered.forKey(List.of(task.initRequest(), keys)));
+    }
+
+    /** Whether and where the task fits the node (filters and resources), remembered per node version. */
+    private NodeFits.Fit fit(TaskState task, NodeState node, NodeFits.Verdicts verdicts) {
+        NodeFits.Fit fit = verdicts.get(node);
+        if (fit != null) {
+            return fit;
+        }
+        if (fits(task, node, true).isPresent()) {
+            return verdicts.put(node, NodeFits.Fit.NONE);
+        }
+        // fits() checked the future idle, so a node whose idle falls short fits its future idle
+        return verdicts.put(node, placement(task.initRequest(), node));
+    }
+
+    /** Where a request goes on a node: its idle, else its future idle, else nowhere. */
+    private static NodeFits.Fit placement(Resources request, NodeState node) {
+        if (request.lessEqual(node.idle(), Resources.Missing.ZERO)) {
+            return NodeFits.Fit.IDLE;
+        }
+        if (request.lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
+            return NodeFits.Fit.FUTURE;
+        }
+        return NodeFits.Fit.NONE;
     }
 
     Optional<FitFailure> fits(TaskState task, NodeState node, boolean checkResources) {
@@ -119,22 +173,27 @@ final class NodePicker {
      * idle fits; within a group the highest score, ties by name.
      */
     Optional<NodeState> best(TaskState task, List<NodeState> feasible) {
-        List<NodeState> idle = new ArrayList<>();
-        List<NodeState> future = new ArrayList<>();
-        for (NodeState node : feasible) {
-            if (task.initRequest().lessEqual(node.idle(), Resources.Missing.ZERO)) {
-                idle.add(node);
-            } else if (task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
-                future.add(node);
+        List<NodeState> idle;
+        List<NodeState> future;
+        if (lastSplit.isPresent() && lastSplit.get().task() == task && lastSplit.get().feasible() == feasible) {
+            // the scan that found these nodes has just split them
+            idle = lastSplit.get().idle();
+            future = lastSplit.get().future();
+        } else {
+            idle = new ArrayList<>(feasible.size());
+            future = new ArrayList<>();
+            for (NodeState node : feasible) {
+                switch (placement(task.initRequest(), node)) {
+                    case IDLE -> idle.add(node);
+                    case FUTURE -> future.add(node);
+                    case NONE -> {
+                        // neither fits: not a candidate
+                    }
+                }
             }
         }
-        for (List<NodeState> candidates : List.of(idle, future)) {
-            Optional<NodeState> best = highestScore(task, candidates);
-            if (best.isPresent()) {
-                return best;
-            }
-        }
-        return Optional.empty();
+        Optional<NodeState> best = highestScore(task, idle);
+        return best.isPresent() ? best : highestScore(task, future);
     }
 
     /** The nodes from the highest score to the lowest, ties by name (preempt tries them in this order). */
@@ -158,12 +217,17 @@ final class NodePicker {
         if (candidates.size() == 1 || !session.plugins().hasNodeScorers()) {
             return candidates.stream().min((a, b) -> a.name().compareTo(b.name()));
         }
-        Map<NodeName, Double> scores = session.plugins().score(task, candidates);
+        if (scores.length < candidates.size()) {
+            scores = new double[candidates.size()];
+        }
+        session.plugins().score(task, candidates, scores);
         NodeState best = null;
         double bestScore = Double.NEGATIVE_INFINITY;
-        for (NodeState node : candidates) {
-            double score = scores.getOrDefault(node.name(), 0.0);
-            if (best == null || score > bestScore || (score == bestScore && node.name().compareTo(best.name()) < 0)) {
+        for (int i = 0; i < candidates.size(); i++) {
+            NodeState node = candidates.get(i);
+            double score = scores[i];
+            // session nodes are indexed in name order, so the lower index is the name that comes first
+            if (best == null || score > bestScore || (score == bestScore && node.index() < best.index())) {
                 best = node;
                 bestScore = score;
             }

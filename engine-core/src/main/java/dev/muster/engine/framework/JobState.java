@@ -44,6 +44,7 @@ public final class JobState {
     private final Map<String, Integer> minSubJobs;
     private Optional<NetworkTopology> networkTopology;
     private Optional<String> allocatedHyperNode = Optional.empty();
+    private int pendingBestEffort;
 
     JobState(Job job) {
         this.job = requireNonNull(job, "job is null");
@@ -52,6 +53,9 @@ public final class JobState {
             TaskState state = new TaskState(task, this);
             tasks.put(task.id(), state);
             counts.merge(state.status(), 1, Integer::sum);
+            if (state.status() == TaskStatus.PENDING && state.bestEffort()) {
+                pendingBestEffort++;
+            }
             if (state.status().isAllocated()) {
                 allocated = allocated.add(task.request());
             }
@@ -137,13 +141,7 @@ public final class JobState {
 
     /** Pending best-effort tasks; Volcano counts them towards readiness. */
     public int pendingBestEffortCount() {
-        int result = 0;
-        for (TaskState task : tasks.values()) {
-            if (task.status() == TaskStatus.PENDING && task.bestEffort()) {
-                result++;
-            }
-        }
-        return result;
+        return pendingBestEffort;
     }
 
     public boolean isReady() {
@@ -294,6 +292,10 @@ public final class JobState {
     void updateStatus(TaskState task, TaskStatus status) {
         TaskStatus old = task.status();
         counts.merge(old, -1, Integer::sum);
+        if (task.bestEffort()) {
+            // a task's request never changes, so only its moves in and out of Pending count
+            pendingBestEffort += (status == TaskStatus.PENDING ? 1 : 0) - (old == TaskStatus.PENDING ? 1 : 0);
+        }
         if (old.isAllocated()) {
             allocated = allocated.subtract(task.request());
         }

@@ -15,4 +15,14 @@ public interface NodeFilter {
 
     /** Why the task cannot go to the node, or empty when it can. */
     Optional<FitFailure> filter(TaskState task, NodeState node);
+
+    /**
+     * Everything of the task that {@link #filter} reads, as a value with equals and hashCode, when the
+     * verdict depends on nothing else but the node's own state; the allocate loop then remembers
+     * verdicts per node {@link NodeState#version() version} for tasks with equal keys. Empty (the
+     * default) when verdicts must not be remembered.
+     */
+    default Optional<Object> filterKey(TaskState task) {
+        return Optional.empty();
+    }
 }

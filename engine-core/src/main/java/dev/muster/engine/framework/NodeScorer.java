@@ -12,4 +12,17 @@ import java.util.Map;
 public interface NodeScorer {
     /** Scores each candidate node for the task; nodes missing from the result score 0. */
     Map<NodeName, Double> score(TaskState task, List<NodeState> nodes);
+
+    /**
+     * The same scores without a map, for the allocate loop: writes the score of {@code nodes.get(i)}
+     * into {@code scores[i]} (0 for a node {@link #score(TaskState, List)} leaves out). Scorers called
+     * for every task override it to avoid boxing, and may remember per-node scores in a
+     * {@link NodeScoreCache}; the values must be exactly those of the map.
+     */
+    default void score(TaskState task, List<NodeState> nodes, double[] scores) {
+        Map<NodeName, Double> byNode = score(task, nodes);
+        for (int i = 0; i < nodes.size(); i++) {
+            scores[i] = byNode.getOrDefault(nodes.get(i).name(), 0.0);
+        }
+    }
 }

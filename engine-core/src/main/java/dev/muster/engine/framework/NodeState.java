@@ -17,9 +17,13 @@ import java.util.Map;
  * A node during one session, with Volcano's accounting: {@code idle} is allocatable minus what
  * placed tasks use, {@code releasing} is held by tasks being evicted, {@code pipelined} is reserved
  * for tasks that wait for releasing resources. Not thread-safe.
+ *
+ * <p>Every change to the node's tasks or resources moves its {@link #version()} on, so per-session
+ * caches (node scores) can tell a stale entry from a current one.
  */
 public final class NodeState {
     private final ClusterNode node;
+    private final int index;
     private final Map<TaskId, TaskState> tasks = new LinkedHashMap<>();
     private Resources idle;
     private Resources used = Resources.EMPTY;
@@ -29,9 +33,11 @@ public final class NodeState {
     private int otherReleasingCount;
     private int evictedThisSession;
     private Resources futureIdle;
+    private int version;
 
-    NodeState(ClusterNode node) {
+    NodeState(ClusterNode node, int index) {
         this.node = requireNonNull(node, "node is null");
+        this.index = index;
         this.idle = node.allocatable();
     }
 
@@ -41,6 +47,16 @@ public final class NodeState {
 
     public NodeName name() {
         return node.name();
+    }
+
+    /** The node's position in {@link Session#nodes()}: a dense index for per-node arrays. */
+    public int index() {
+        return index;
+    }
+
+    /** Changes whenever a task is added to, removed from or changes status on the node. */
+    public int version() {
+        return version;
     }
 
     public Resources allocatable() {
@@ -104,7 +120,7 @@ public final class NodeState {
         if (task.status().isTerminated()) {
             return;
         }
-        futureIdle = null;
+        changed();
         idle = idle.subtract(task.request());
         used = used.add(task.request());
         if (task.status() == TaskStatus.RELEASING) {
@@ -115,7 +131,7 @@ public final class NodeState {
     }
 
     void addTask(TaskState task) {
-        futureIdle = null;
+        changed();
         switch (task.status()) {
             case RELEASING -> {
                 idle = idle.subtract(task.request());
@@ -151,7 +167,7 @@ public final class NodeState {
     }
 
     private void removeResources(TaskStatus status, TaskState task) {
-        futureIdle = null;
+        changed();
         switch (status) {
             case RELEASING -> {
                 releasing = releasing.subtract(task.request());
@@ -164,6 +180,11 @@ public final class NodeState {
                 used = used.subtract(task.request());
             }
         }
+    }
+
+    private void changed() {
+        futureIdle = null;
+        version++;
     }
 
     @Override

@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Queue;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,8 @@ public final class PluginSet {
     private final List<SubJobOrder> subJobOrders;
     private final List<HyperNodeScorer> hyperNodeScorers;
     private final List<HyperNodeGradients> gradients;
+    // reused by score(task, nodes, totals), which the allocate loop calls for every task
+    private double[] scratchScores = new double[0];
 
     public PluginSet(List<? extends List<PluginInstance>> tiers) {
         ImmutableList.Builder<ImmutableList<PluginInstance>> builder = ImmutableList.builder();
@@ -149,7 +152,7 @@ public final class PluginSet {
     }
 
     public boolean isJobPipelined(JobState job) {
-        return vote(collect(JobPipelining.class, PluginFlag.JOB_PIPELINED), plugin -> plugin.isPipelined(job));
+        return TierRules.vote(collect(JobPipelining.class, PluginFlag.JOB_PIPELINED), plugin -> plugin.isPipelined(job));
     }
 
     /** A subgroup's readiness; for a job without subgroup policies, the job's. */
@@ -170,7 +173,7 @@ public final class PluginSet {
         if (!subJob.job().hasSubGroupPolicy()) {
             return isJobPipelined(subJob.job());
         }
-        return vote(collect(SubJobPipelining.class, PluginFlag.SUB_JOB_PIPELINED), plugin -> plugin.isSubJobPipelined(subJob));
+        return TierRules.vote(collect(SubJobPipelining.class, PluginFlag.SUB_JOB_PIPELINED), plugin -> plugin.isSubJobPipelined(subJob));
     }
 
     public int compareSubJobs(SubJobState left, SubJobState right) {
@@ -203,7 +206,7 @@ public final class PluginSet {
     }
 
     public boolean isJobEnqueueable(JobState job) {
-        return vote(collect(AdmissionCheck.class, PluginFlag.JOB_ENQUEUED), plugin -> plugin.isEnqueueable(job));
+        return TierRules.vote(collect(AdmissionCheck.class, PluginFlag.JOB_ENQUEUED), plugin -> plugin.isEnqueueable(job));
     }
 
     public void jobEnqueued(JobState job) {
@@ -212,38 +215,8 @@ public final class PluginSet {
         }
     }
 
-    private static <T> boolean vote(List<List<T>> tiers, Function<T, Vote> ask) {
-        for (List<T> tier : tiers) {
-            boolean permitted = false;
-            for (T plugin : tier) {
-                Vote vote = ask.apply(plugin);
-                if (vote == Vote.REJECT) {
-                    return false;
-                }
-                if (vote == Vote.PERMIT) {
-                    permitted = true;
-                }
-            }
-            if (permitted) {
-                return true;
-            }
-        }
-        return true;
-    }
-
     public boolean isJobStarving(JobState job) {
-        for (List<JobStarvation> tier : collect(JobStarvation.class, PluginFlag.JOB_STARVING)) {
-            if (tier.isEmpty()) {
-                continue;
-            }
-            for (JobStarvation plugin : tier) {
-                if (!plugin.isStarving(job)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return false;
+        return TierRules.firstTierAgrees(collect(JobStarvation.class, PluginFlag.JOB_STARVING), plugin -> plugin.isStarving(job));
     }
 
     /** The first reason a job is invalid; validity has no flag. */
@@ -277,6 +250,22 @@ public final class PluginSet {
         return Optional.empty();
     }
 
+    /**
+     * The task's key for remembering filter verdicts: every enabled filter's {@link NodeFilter#filterKey
+     * key} in order, or empty when one of them has none.
+     */
+    public Optional<List<Object>> filterKey(TaskState task) {
+        List<Object> keys = new ArrayList<>(filters.size());
+        for (NodeFilter filter : filters) {
+            Optional<Object> key = filter.filterKey(task);
+            if (key.isEmpty()) {
+                return Optional.empty();
+            }
+            keys.add(key.get());
+        }
+        return Optional.of(keys);
+    }
+
     public boolean hasNodeScorers() {
         return !scorers.isEmpty();
     }
@@ -290,6 +279,25 @@ public final class PluginSet {
         return total;
     }
 
+    /**
+     * The summed score of every enabled scorer for {@code nodes.get(i)} in {@code totals[i]}, added in
+     * scorer order as {@link #score(TaskState, List)} adds them, so the sums are the same to the bit.
+     */
+    public void score(TaskState task, List<NodeState> nodes, double[] totals) {
+        int size = nodes.size();
+        Arrays.fill(totals, 0, size, 0.0);
+        if (scratchScores.length < size) {
+            scratchScores = new double[size];
+        }
+        double[] scores = scratchScores;
+        for (NodeScorer scorer : scorers) {
+            scorer.score(task, nodes, scores);
+            for (int i = 0; i < size; i++) {
+                totals[i] += scores[i];
+            }
+        }
+    }
+
     public List<TaskState> preemptable(TaskState preemptor, List<TaskState> candidates) {
         return selectVictims(PluginFlag.PREEMPTABLE, selector -> selector.preemptable(preemptor, candidates));
     }
@@ -299,7 +307,7 @@ public final class PluginSet {
     }
 
     private List<TaskState> selectVictims(PluginFlag flag, Function<VictimSelector, Optional<List<TaskState>>> ask) {
-        return VictimVote.decide(collect(VictimSelector.class, flag), ask);
+        return TierRules.victims(collect(VictimSelector.class, flag), ask);
     }
 
     public boolean isOverused(Queue queue) {

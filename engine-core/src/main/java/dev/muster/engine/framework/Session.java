@@ -65,11 +65,14 @@ public final class Session {
             if (!node.ready()) {
                 continue;
             }
-            nodes.put(node.name(), new NodeState(node));
+            nodes.put(node.name(), new NodeState(node, nodes.size()));
             total = total.add(node.allocatable());
         }
         this.totalResource = total;
         this.nodeList = List.copyOf(nodes.values());
+        for (int i = 0; i < nodeList.size(); i++) {
+            checkState(nodeList.get(i).index() == i, "BUG: node %s is not at its index %s", nodeList.get(i).name(), i);
+        }
         for (Job job : snapshot.jobs().values()) {
             JobState state = new JobState(job);
             jobs.put(job.id(), state);
@@ -265,12 +268,13 @@ public final class Session {
     }
 
     private static Optional<Integer> podIndex(String name) {
-        String[] parts = name.split("-", -1);
-        if (parts.length < 3) {
+        // the number after the last '-', when the name has at least two (split on '-' gives three parts)
+        int last = name.lastIndexOf('-');
+        if (last <= 0 || name.lastIndexOf('-', last - 1) < 0) {
             return Optional.empty();
         }
         try {
-            return Optional.of(Integer.parseInt(parts[parts.length - 1]));
+            return Optional.of(Integer.parseInt(name, last + 1, name.length(), 10));
         } catch (NumberFormatException e) {
             return Optional.empty();
         }

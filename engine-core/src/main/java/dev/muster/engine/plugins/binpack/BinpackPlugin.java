@@ -3,6 +3,7 @@ package dev.muster.engine.plugins.binpack;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableMap;
+import dev.muster.engine.framework.NodeScoreCache;
 import dev.muster.engine.framework.NodeScorer;
 import dev.muster.engine.framework.NodeState;
 import dev.muster.engine.framework.Plugin;
@@ -11,6 +12,7 @@ import dev.muster.engine.framework.Session;
 import dev.muster.engine.framework.TaskState;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Resources;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,11 +31,14 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
 
     private final int weight;
     private final ImmutableMap<String, Integer> resourceWeights;
+    // a node's score reads only the task's request and the node's used and allocatable
+    private final NodeScoreCache cache;
 
-    BinpackPlugin(BinpackArgs args) {
+    BinpackPlugin(BinpackArgs args, int nodeCount) {
         requireNonNull(args, "args is null");
         this.weight = args.weight();
         this.resourceWeights = args.weights();
+        this.cache = new NodeScoreCache(nodeCount);
     }
 
     @Override
@@ -51,6 +56,20 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
             scores.put(node.name(), score(task.request(), node.allocatable(), node.used()));
         }
         return scores;
+    }
+
+    @Override
+    public void score(TaskState task, List<NodeState> nodes, double[] scores) {
+        if (weight == 0) {
+            Arrays.fill(scores, 0, nodes.size(), 0.0);
+            return;
+        }
+        Resources request = task.request();
+        NodeScoreCache.Scores cached = cache.forKey(request);
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeState node = nodes.get(i);
+            scores[i] = cached.isCurrent(node) ? cached.get(node) : cached.put(node, score(request, node.allocatable(), node.used()));
+        }
     }
 
     double score(Resources request, Resources allocatable, Resources used) {
@@ -96,7 +115,7 @@ public final class BinpackPlugin implements Plugin, NodeScorer {
 
         @Override
         public Plugin create(BinpackArgs args, Session session) {
-            return new BinpackPlugin(args);
+            return new BinpackPlugin(args, session.nodes().size());
         }
     }
 }

@@ -73,11 +73,12 @@ public final class DrfPlugin implements Plugin, JobOrder, QueueOrder, VictimSele
 
     /** The dominant share: the largest allocated/total over the cluster's resources. */
     public static double share(Resources allocated, Resources total) {
-        double result = 0;
-        for (String name : total.names()) {
-            result = Math.max(result, fraction(allocated.get(name), total.get(name)));
+        // the largest fraction does not depend on the order the resources are visited in
+        double result = Math.max(fraction(allocated.milliCpu(), total.milliCpu()), fraction(allocated.memory(), total.memory()));
+        for (Map.Entry<String, Double> scalar : total.scalars().entrySet()) {
+            result = Math.max(result, fraction(allocated.get(scalar.getKey()), scalar.getValue()));
         }
-        return result;
+        return Math.max(result, 0);
     }
 
     /** Volcano's share: l/r, with 0/0 = 0 and x/0 = 1. */

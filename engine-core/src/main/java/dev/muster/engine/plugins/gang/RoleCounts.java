@@ -14,9 +14,18 @@ import java.util.function.Predicate;
 final class RoleCounts {
     private RoleCounts() {}
 
+    /**
+     * Whether the role minimums must be counted: they apply, and one of them is positive (without one,
+     * every check passes, so the readiness checks the allocate loop repeats skip counting).
+     */
     private static boolean rolesApply(JobState job) {
-        int total = job.job().minTaskMember().values().stream().mapToInt(Integer::intValue).sum();
-        return job.minMember() >= total;
+        int total = 0;
+        boolean positive = false;
+        for (int minimum : job.job().minTaskMember().values()) {
+            total += minimum;
+            positive |= minimum > 0;
+        }
+        return positive && job.minMember() >= total;
     }
 
     private static Map<String, Integer> count(JobState job, Predicate<TaskState> counted) {

@@ -57,15 +57,44 @@ final class NodePreferenceScores {
         Placement placement = task.task().placement();
         Map<NodeName, Long> raw = new LinkedHashMap<>();
         for (NodeState nodeState : nodes) {
-            long intolerable = 0;
-            for (Taint taint : nodeState.node().taints()) {
-                if (taint.effect().equals(PREFER_NO_SCHEDULE) && !tolerated(placement, taint)) {
-                    intolerable++;
-                }
-            }
-            raw.put(nodeState.name(), intolerable);
+            raw.put(nodeState.name(), intolerablePreferNoSchedule(placement, nodeState.node()));
         }
         return normalize(raw, true);
+    }
+
+    /** {@link #taintToleration} times {@code weight}, added to {@code scores[i]} for {@code nodes.get(i)}, without maps. */
+    static void addTaintToleration(TaskState task, List<NodeState> nodes, long weight, double[] scores) {
+        Placement placement = task.task().placement();
+        long[] raw = new long[nodes.size()];
+        long max = 0;
+        for (int i = 0; i < raw.length; i++) {
+            raw[i] = intolerablePreferNoSchedule(placement, nodes.get(i).node());
+            max = Math.max(max, raw[i]);
+        }
+        for (int i = 0; i < raw.length; i++) {
+            scores[i] += (double) (normalize(raw[i], max, true) * weight);
+        }
+    }
+
+    static boolean anyPreferNoScheduleTaint(List<NodeState> nodes) {
+        for (NodeState node : nodes) {
+            for (Taint taint : node.node().taints()) {
+                if (taint.effect().equals(PREFER_NO_SCHEDULE)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static long intolerablePreferNoSchedule(Placement placement, ClusterNode node) {
+        long intolerable = 0;
+        for (Taint taint : node.taints()) {
+            if (taint.effect().equals(PREFER_NO_SCHEDULE) && !tolerated(placement, taint)) {
+                intolerable++;
+            }
+        }
+        return intolerable;
     }
 
     private static boolean tolerated(Placement placement, Taint taint) {
@@ -85,17 +114,16 @@ final class NodePreferenceScores {
         }
         Map<NodeName, Long> normalized = new LinkedHashMap<>();
         for (Map.Entry<NodeName, Long> entry : raw.entrySet()) {
-            long score;
-            if (max == 0) {
-                score = reverse ? MAX_NODE_SCORE : entry.getValue();
-            } else {
-                score = MAX_NODE_SCORE * entry.getValue() / max;
-                if (reverse) {
-                    score = MAX_NODE_SCORE - score;
-                }
-            }
-            normalized.put(entry.getKey(), score);
+            normalized.put(entry.getKey(), normalize(entry.getValue(), max, reverse));
         }
         return normalized;
+    }
+
+    private static long normalize(long raw, long max, boolean reverse) {
+        if (max == 0) {
+            return reverse ? MAX_NODE_SCORE : raw;
+        }
+        long score = MAX_NODE_SCORE * raw / max;
+        return reverse ? MAX_NODE_SCORE - score : score;
     }
 }

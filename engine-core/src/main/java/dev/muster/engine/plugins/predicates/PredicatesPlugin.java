@@ -63,6 +63,12 @@ public final class PredicatesPlugin implements Plugin, NodeFilter {
         return Optional.empty();
     }
 
+    /** The verdict reads the task's placement, and of the node its pod count, labels and taints. */
+    @Override
+    public Optional<Object> filterKey(TaskState task) {
+        return Optional.of(task.task().placement());
+    }
+
     private static boolean tolerated(Placement placement, Taint taint) {
         for (Toleration toleration : placement.tolerations()) {
             if (toleration.tolerates(taint)) {
@@ -73,6 +79,9 @@ public final class PredicatesPlugin implements Plugin, NodeFilter {
     }
 
     private static boolean matchesAffinity(Placement placement, ClusterNode node) {
+        if (placement.nodeSelector().isEmpty() && placement.requiredNodeAffinity().isEmpty()) {
+            return true;
+        }
         for (Map.Entry<String, String> entry : placement.nodeSelector().entrySet()) {
             if (!entry.getValue().equals(node.labels().get(entry.getKey()))) {
                 return false;

@@ -49,7 +49,7 @@ class BinpackPluginTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource
     void scores(String description, BinpackArgs args, Resources request, Resources allocatable, Resources used, double expected) {
-        assertThat(new BinpackPlugin(args).score(request, allocatable, used)).isCloseTo(expected, within(1e-9));
+        assertThat(new BinpackPlugin(args, 0).score(request, allocatable, used)).isCloseTo(expected, within(1e-9));
     }
 
     @Test

@@ -7,15 +7,54 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
-/** How the victim selectors of a session combine their answers (Volcano's Preemptable and Reclaimable). */
-final class VictimVote {
-    private VictimVote() {}
+/** Volcano's rules for combining plugins' answers across tiers, where a first non-zero answer is not enough. */
+final class TierRules {
+    private TierRules() {}
+
+    /**
+     * A vote: any reject wins; otherwise a tier with a permit decides; all abstaining means yes
+     * (JobPipelined, JobEnqueueable).
+     */
+    static <T> boolean vote(List<List<T>> tiers, Function<T, Vote> ask) {
+        for (List<T> tier : tiers) {
+            boolean permitted = false;
+            for (T plugin : tier) {
+                Vote vote = ask.apply(plugin);
+                if (vote == Vote.REJECT) {
+                    return false;
+                }
+                if (vote == Vote.PERMIT) {
+                    permitted = true;
+                }
+            }
+            if (permitted) {
+                return true;
+            }
+        }
+        return true;
+    }
+
+    /** The first tier with any answer decides, all its plugins agreeing; no answer at all means no (JobStarving). */
+    static <T> boolean firstTierAgrees(List<List<T>> tiers, java.util.function.Predicate<T> ask) {
+        for (List<T> tier : tiers) {
+            if (tier.isEmpty()) {
+                continue;
+            }
+            for (T plugin : tier) {
+                if (!ask.test(plugin)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
 
     /**
      * Volcano's rule: within a tier the non-abstaining answers are intersected, an empty answer empties
      * the result, and the first tier that ends with victims decides.
      */
-    static List<TaskState> decide(List<List<VictimSelector>> tiers, Function<VictimSelector, Optional<List<TaskState>>> ask) {
+    static List<TaskState> victims(List<List<VictimSelector>> tiers, Function<VictimSelector, Optional<List<TaskState>>> ask) {
         List<TaskState> victims = null;
         boolean initialised = false;
         for (List<VictimSelector> tier : tiers) {
