@@ -274,6 +274,14 @@ public record Resources(double milliCpu, double memory, ImmutableSortedMap<Strin
         if (scalars.isEmpty() && other.scalars.isEmpty()) {
             return new Resources(operator.applyAsDouble(milliCpu, other.milliCpu), operator.applyAsDouble(memory, other.memory), scalars);
         }
+        if (scalars.size() == 1 && other.scalars.size() == 1 && scalars.firstKey().equals(other.scalars.firstKey())) {
+            // The common case in GPU clusters (one scalar, nvidia.com/gpu, on both sides): no sorted copy.
+            String name = scalars.firstKey();
+            return new Resources(
+                    operator.applyAsDouble(milliCpu, other.milliCpu),
+                    operator.applyAsDouble(memory, other.memory),
+                    ImmutableSortedMap.of(name, operator.applyAsDouble(scalars.get(name), other.scalars.get(name))));
+        }
         TreeMap<String, Double> copy = new TreeMap<>();
         for (String name : scalars.keySet()) {
             copy.put(name, operator.applyAsDouble(scalars.get(name), other.scalars.getOrDefault(name, missing)));

@@ -1,0 +1,117 @@
+package dev.muster.sim;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import dev.muster.engine.model.Job;
+import dev.muster.engine.model.JobId;
+import dev.muster.engine.model.NodeName;
+import dev.muster.engine.model.Placement;
+import dev.muster.engine.model.PodGroupPhase;
+import dev.muster.engine.model.Resources;
+import dev.muster.engine.model.Task;
+import dev.muster.engine.model.TaskId;
+import dev.muster.engine.model.TaskStatus;
+import dev.muster.sim.workload.GangSpec;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * One submitted gang in a run: its pods and where they run, whether the whole gang runs (and
+ * since when), the PodGroup phase the policy gave it, and the time it held GPUs while only partly
+ * placed. Not thread-safe.
+ */
+final class GangRun {
+    final JobRun job;
+    final GangSpec spec;
+    final JobId id;
+    final long submitted;
+    final TaskId[] tasks;
+    final NodeName[] nodes;
+    int bound;
+    /** When the whole gang started running this time; -1 while it does not run. */
+    long runStart = -1;
+    long firstRunStart = -1;
+    long finishedAt = -1;
+    /** Bumped when a run is interrupted, so the finish event of the lost run is ignored. */
+    int generation;
+    int restarts;
+    PodGroupPhase phase = PodGroupPhase.PENDING;
+    /** When the gang became partly placed; -1 when it is not. */
+    long partialSince = -1;
+    private long partialChangedAt;
+    double wastedGpuSeconds;
+    boolean stuck;
+    private Job cached;
+
+    GangRun(JobRun job, GangSpec spec, long submitted) {
+        this.job = job;
+        this.spec = spec;
+        this.id = new JobId(job.spec.id(), spec.name());
+        this.submitted = submitted;
+        this.tasks = new TaskId[spec.pods()];
+        this.nodes = new NodeName[spec.pods()];
+        for (int i = 0; i < tasks.length; i++) {
+            tasks[i] = new TaskId(job.spec.id(), spec.name() + "-" + i);
+        }
+    }
+
+    boolean running() {
+        return runStart >= 0;
+    }
+
+    /** Records a change of the bound pod count: the waste of the partial placement so far, and whether it is stuck. */
+    void boundChanged(long now, long stuckAfterMillis, int previous) {
+        closePartial(now, previous, stuckAfterMillis);
+        if (bound > 0 && bound < spec.pods()) {
+            if (partialSince < 0) {
+                partialSince = now;
+            }
+        } else {
+            partialSince = -1;
+        }
+        cached = null;
+    }
+
+    /** Closes the accounting at the end of the run; a gang still partly placed then never completes, so it is stuck. */
+    void endOfRun(long now, long stuckAfterMillis) {
+        if (partialSince >= 0) {
+            closePartial(now, bound, stuckAfterMillis);
+            stuck = true;
+        }
+    }
+
+    private void closePartial(long now, int previouslyBound, long stuckAfterMillis) {
+        if (partialSince >= 0) {
+            wastedGpuSeconds += previouslyBound * spec.perPod().get(Resources.GPU) / 1000.0
+                    * (now - Math.max(partialChangedAt, partialSince)) / 1000.0;
+            if (now - partialSince > stuckAfterMillis) {
+                stuck = true;
+            }
+        }
+        partialChangedAt = now;
+    }
+
+    void setPhase(PodGroupPhase newPhase) {
+        if (newPhase != phase) {
+            phase = newPhase;
+            cached = null;
+        }
+    }
+
+    /** The PodGroup and its pods as the policy sees them this cycle. */
+    Job toJob(Instant epoch) {
+        if (cached == null) {
+            Instant created = epoch.plusMillis(submitted);
+            ImmutableList.Builder<Task> builder = ImmutableList.builderWithExpectedSize(tasks.length);
+            for (int i = 0; i < tasks.length; i++) {
+                boolean placed = nodes[i] != null;
+                builder.add(new Task(tasks[i], tasks[i].toString(), id, "worker", 1, "", spec.perPod(), spec.perPod(),
+                        placed ? TaskStatus.RUNNING : TaskStatus.PENDING, Optional.ofNullable(nodes[i]), created, true, false, false,
+                        Placement.ANYWHERE, ImmutableMap.of(), ImmutableMap.of()));
+            }
+            cached = new Job(id, id.toString(), job.spec.queue(), spec.pods(), ImmutableMap.of(), Optional.of(spec.total()), 0, "", phase,
+                    created, Optional.empty(), ImmutableMap.of(), builder.build(), ImmutableList.of());
+        }
+        return cached;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.muster.sim.metrics;
+
+import java.util.Arrays;
+
+/**
+ * The numbers of one policy's run.
+ *
+ * <ul>
+ *   <li>JCT (job completion time) is completion minus arrival, over the jobs that completed;
+ *       percentiles are nearest-rank ({@code ceil(p * n)}-th smallest);</li>
+ *   <li>queueing is, per gang, the time from submission until all its pods first ran together
+ *       (for a gang that only ever got part of its pods, it never ends and is not averaged);</li>
+ *   <li>makespan is the time from the first arrival to the last completion (to the end of the run
+ *       when jobs were left unfinished);</li>
+ *   <li>allocation is the time-averaged fraction of the cluster's GPUs (cpu) held by pods, over the makespan;</li>
+ *   <li>a job is stuck when one of its gangs was partly placed for longer than the threshold, or
+ *       still was when the run ended; wasted GPU-seconds are those held by partly placed gangs;</li>
+ *   <li>Jain's index is over queues with a deserved share: {@code x_q} = share-seconds held over
+ *       share-seconds deserved, {@code (sum x)^2 / (n * sum x^2)}, 1 when every queue got the same
+ *       fraction of what it deserved.</li>
+ * </ul>
+ */
+public record Summary(
+        int jobs,
+        int completed,
+        int unschedulable,
+        double avgJctSeconds,
+        double p50JctSeconds,
+        double p95JctSeconds,
+        double p99JctSeconds,
+        double makespanSeconds,
+        double avgQueueingSeconds,
+        double gpuAllocation,
+        double cpuAllocation,
+        int stuckJobs,
+        double wastedGpuSeconds,
+        double jainFairness,
+        long cycles,
+        boolean livelocked) {
+
+    public static Summary of(RunResult run) {
+        double[] jct = run.jobs().stream().filter(JobRecord::completed).mapToDouble(JobRecord::jctSeconds).sorted().toArray();
+        long lastCompletion = run.jobs().stream().mapToLong(JobRecord::completedMillis).max().orElse(0);
+        boolean allDone = jct.length == run.jobs().size();
+        double makespan = (allDone ? lastCompletion : run.endMillis()) / 1000.0;
+        double queueing = run.gangs().stream().filter(gang -> gang.firstRunMillis() >= 0)
+                .mapToDouble(gang -> (gang.firstRunMillis() - gang.submittedMillis()) / 1000.0).average().orElse(0);
+        long stuckJobs = run.gangs().stream().filter(GangRecord::stuck).map(GangRecord::job).distinct().count();
+        double wasted = run.gangs().stream().mapToDouble(GangRecord::wastedGpuSeconds).sum();
+        return new Summary(run.jobs().size() + run.unschedulable().size(), jct.length, run.unschedulable().size(),
+                Arrays.stream(jct).average().orElse(0), percentile(jct, 0.50), percentile(jct, 0.95), percentile(jct, 0.99), makespan, queueing,
+                run.timeline().averageGpu(), run.timeline().averageCpu(), (int) stuckJobs, wasted, jain(run.timeline()), run.cycles(),
+                run.livelocked());
+    }
+
+    /** Nearest rank: the {@code ceil(p * n)}-th smallest of sorted values; 0 for none. */
+    public static double percentile(double[] sorted, double p) {
+        if (sorted.length == 0) {
+            return 0;
+        }
+        int rank = (int) Math.ceil(p * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length, rank) - 1)];
+    }
+
+    /** Jain's index of each queue's held over deserved share-seconds; 1 when no queue deserved anything. */
+    public static double jain(Timeline timeline) {
+        double sum = 0;
+        double squares = 0;
+        int n = 0;
+        for (int q = 0; q < timeline.queues().size(); q++) {
+            double deserved = timeline.deservedIntegral(q);
+            if (deserved <= 0) {
+                continue;
+            }
+            double x = timeline.shareIntegral(q) / deserved;
+            sum += x;
+            squares += x * x;
+            n++;
+        }
+        return n == 0 || squares == 0 ? 1 : sum * sum / (n * squares);
+    }
+}
