@@ -6,41 +6,99 @@ import dev.muster.engine.binding.DecisionWriter;
 import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.cache.ClusterInformers;
 import dev.muster.engine.framework.SessionConfig;
+import dev.muster.engine.leader.LeaderElection;
+import dev.muster.engine.leader.LeaseConfig;
+import dev.muster.engine.metrics.Health;
+import dev.muster.engine.metrics.SchedulerMetrics;
 import dev.muster.engine.scheduler.Scheduler;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * The scheduler wired to one API server: informers into the cache, the loop, and the writers. What
- * {@code muster run} starts, and what an embedded server or a leader elector can start and stop.
+ * {@code muster run} starts, and what an embedded server can start and stop. With a lease, the
+ * informers run at once (a standby keeps its cache warm) and the loop only while this replica leads.
  */
 final class KubernetesRuntime {
     static final int BIND_PARALLELISM = 32;
     /** How often to say, while waiting, that the API server cannot be read yet. */
     private static final Duration WARN_EVERY = Duration.ofSeconds(10);
+    /** A leader whose loop finishes no cycle for this long (or 20 periods, if longer) is not live. */
+    private static final Duration MIN_STALL = Duration.ofMinutes(2);
 
     private final ClusterInformers informers;
     private final Scheduler scheduler;
+    private final SchedulerMetrics metrics;
+    private final Health health;
+    private final Optional<LeaderElection> election;
 
     KubernetesRuntime(KubernetesClient client, SessionConfig config, Set<String> schedulerNames, Duration period, Clock clock) {
+        this(client, config, schedulerNames, period, clock, Optional.empty());
+    }
+
+    /** With a lease, schedules only while this replica holds it. */
+    KubernetesRuntime(KubernetesClient client, SessionConfig config, Set<String> schedulerNames, Duration period, Clock clock,
+            Optional<LeaseConfig> lease) {
         requireNonNull(client, "client is null");
+        requireNonNull(lease, "lease is null");
         ClusterCache cache = new ClusterCache(schedulerNames, clock);
         this.informers = new ClusterInformers(client, cache);
+        this.metrics = new SchedulerMetrics();
+        Duration stallAfter = period.multipliedBy(20).compareTo(MIN_STALL) > 0 ? period.multipliedBy(20) : MIN_STALL;
+        this.health = new Health(clock, stallAfter);
         this.scheduler = new Scheduler(cache, config, DecisionWriter.connect(client, cache, BIND_PARALLELISM, clock), period,
-                clock, report -> {});
+                clock, metrics.andThen(health));
+        this.election = lease.map(leaseConfig -> new LeaderElection(client, leaseConfig, clock, new LeaderElection.Callbacks() {
+            @Override
+            public void startedLeading() {
+                health.leading(true);
+                scheduler.start();
+            }
+
+            @Override
+            public void stoppedLeading() {
+                try {
+                    scheduler.stop();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    health.leading(false);
+                }
+            }
+        }));
     }
 
-    /** Waits, retrying, until the informers have listed the cluster once, then starts the loop. */
+    SchedulerMetrics metrics() {
+        return metrics;
+    }
+
+    Health health() {
+        return health;
+    }
+
+    /** Waits, retrying, until the informers have listed the cluster once, then starts the loop or the campaign. */
     void start() throws InterruptedException {
         informers.start(WARN_EVERY);
-        scheduler.start();
+        health.informersSynced();
+        if (election.isPresent()) {
+            election.get().start();
+        } else {
+            health.leading(true);
+            scheduler.start();
+        }
     }
 
-    /** Stops the loop after the cycle in progress, then the informers. */
+    /** Stops the loop after the cycle in progress (then releases the lease, if any), then the informers. */
     void stop() throws InterruptedException {
-        scheduler.stop();
+        if (election.isPresent()) {
+            election.get().close();
+        } else {
+            scheduler.stop();
+            health.leading(false);
+        }
         informers.stop();
     }
 }

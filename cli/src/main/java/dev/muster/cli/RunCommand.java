@@ -7,17 +7,24 @@ import dev.muster.engine.config.ConfigException;
 import dev.muster.engine.config.DefaultSchedulerConfig;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.engine.framework.SessionConfig;
+import dev.muster.engine.leader.LeaseConfig;
+import dev.muster.engine.metrics.OperationsServer;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -34,9 +41,10 @@ import picocli.CommandLine.Spec;
             "Schedules the pods of a Kubernetes cluster: watches Nodes, Pods, PodGroups, Queues, PriorityClasses and",
             "HyperNodes, binds gangs whole, and writes PodGroup and Queue status, until interrupted.",
             "Without --kubeconfig, uses $KUBECONFIG, ~/.kube/config or the in-cluster service account.",
-            "Exit codes: 0 stopped, 2 the configuration or kubeconfig cannot be read."})
+            "Exit codes: 0 stopped, 2 the configuration, kubeconfig or an option cannot be used."})
 public final class RunCommand implements Callable<Integer> {
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
+    private static final int MAX_PORT = 65535;
 
     private final SchedulerConfigLoader configLoader;
     private final Clock clock;
@@ -56,6 +64,33 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--period", paramLabel = "DURATION", converter = PeriodConverter.class,
             description = "Time between the end of one cycle and the start of the next (default: 1s).")
     private Duration period = Duration.ofSeconds(1);
+
+    @Option(names = "--leader-elect", arity = "0..1", paramLabel = "BOOLEAN", fallbackValue = "true",
+            description = "Schedule only while holding a Lease, so that several replicas can run (default: true in a cluster, false otherwise).")
+    private Optional<Boolean> leaderElect = Optional.empty();
+
+    @Option(names = "--lease-name", paramLabel = "NAME", description = "The Lease for leader election (default: muster-scheduler).")
+    private String leaseName = "muster-scheduler";
+
+    @Option(names = "--lease-namespace", paramLabel = "NAMESPACE",
+            description = "The Lease's namespace (default: the service account's namespace in a cluster, else the kubeconfig's, else default).")
+    private Optional<String> leaseNamespace = Optional.empty();
+
+    @Option(names = "--lease-duration", paramLabel = "DURATION", converter = PeriodConverter.class,
+            description = "How long a standby waits for a silent leader before taking over (default: 15s).")
+    private Duration leaseDuration = LeaseConfig.DEFAULT_LEASE_DURATION;
+
+    @Option(names = "--renew-deadline", paramLabel = "DURATION", converter = PeriodConverter.class,
+            description = "How long a leader schedules without renewing its Lease (default: 10s).")
+    private Duration renewDeadline = LeaseConfig.DEFAULT_RENEW_DEADLINE;
+
+    @Option(names = "--retry-period", paramLabel = "DURATION", converter = PeriodConverter.class,
+            description = "How often the Lease is renewed or looked at (default: 2s).")
+    private Duration retryPeriod = LeaseConfig.DEFAULT_RETRY_PERIOD;
+
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = "Serve /metrics (Prometheus), /healthz and /readyz on this port; 0 disables (default: 8080).")
+    private int metricsPort = 8080;
 
     @Inject
     public RunCommand(SchedulerConfigLoader configLoader, Clock clock) {
@@ -84,6 +119,17 @@ public final class RunCommand implements Callable<Integer> {
         }
         // Muster's RetryPolicy is the one retry layer for writes; informers retry on their own
         clientConfig.setRequestRetryBackoffLimit(0);
+        Optional<LeaseConfig> lease;
+        try {
+            lease = lease(clientConfig);
+        } catch (IllegalArgumentException e) {
+            err.println("muster run: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        if (metricsPort < 0 || metricsPort > MAX_PORT) {
+            err.println("muster run: --metrics-port must be between 0 and " + MAX_PORT + ": " + metricsPort);
+            return ExitCodes.BAD_INPUT;
+        }
         LinkedHashSet<String> names = new LinkedHashSet<>(schedulerNames.isEmpty() ? List.of("muster") : schedulerNames);
         CountDownLatch stopping = new CountDownLatch(1);
         CountDownLatch stopped = new CountDownLatch(1);
@@ -97,20 +143,59 @@ public final class RunCommand implements Callable<Integer> {
             }
         }, "muster-shutdown"));
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(clientConfig).build()) {
-            KubernetesRuntime runtime = new KubernetesRuntime(client, sessionConfig, names, period, clock);
+            KubernetesRuntime runtime = new KubernetesRuntime(client, sessionConfig, names, period, clock, lease);
             err.println("muster: scheduling pods of " + names + " on " + client.getMasterUrl() + ", a cycle every "
-                    + period.toMillis() + " ms");
+                    + period.toMillis() + " ms" + lease.map(config -> ", while leading on the Lease " + config.namespace() + "/"
+                    + config.name() + " as " + config.identity()).orElse(""));
             err.flush();
+            Optional<OperationsServer> operations;
+            try {
+                operations = operations(runtime);
+            } catch (IOException e) {
+                err.println("muster run: cannot serve metrics on port " + metricsPort + " (" + e.getMessage() + ")");
+                return ExitCodes.BAD_INPUT;
+            }
             try {
                 runtime.start();
                 stopping.await();
             } finally {
                 runtime.stop();
+                operations.ifPresent(OperationsServer::close);
             }
         } finally {
             stopped.countDown();
         }
         return ExitCodes.OK;
+    }
+
+    /** The Lease to campaign for, when leader election is on: explicitly, or by default inside a cluster. */
+    private Optional<LeaseConfig> lease(Config clientConfig) {
+        boolean inCluster = kubeconfig == null && System.getenv("KUBERNETES_SERVICE_HOST") != null;
+        if (!leaderElect.orElse(inCluster)) {
+            return Optional.empty();
+        }
+        String namespace = leaseNamespace.orElse(clientConfig.getNamespace() == null ? "default" : clientConfig.getNamespace());
+        return Optional.of(new LeaseConfig(namespace, leaseName, identity(), leaseDuration, renewDeadline, retryPeriod));
+    }
+
+    /** The pod's name (HOSTNAME in a cluster) and a random suffix, unique per process as Kubernetes' components do. */
+    private static String identity() {
+        String host = System.getenv("HOSTNAME");
+        if (host == null || host.isEmpty()) {
+            try {
+                host = InetAddress.getLocalHost().getHostName();
+            } catch (UnknownHostException e) {
+                host = "muster";
+            }
+        }
+        return host + "_" + UUID.randomUUID();
+    }
+
+    private Optional<OperationsServer> operations(KubernetesRuntime runtime) throws IOException {
+        if (metricsPort == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(OperationsServer.start(new InetSocketAddress(metricsPort), runtime.metrics(), runtime.health()));
     }
 
     private static Path readable(Path path) throws IOException {

@@ -27,6 +27,23 @@ class RunCommandTest {
         CliRun run = CliRun.of("run", "--help");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
-        assertThat(run.stdout()).contains("--kubeconfig", "--config", "--scheduler-name", "--period");
+        assertThat(run.stdout()).contains("--kubeconfig", "--config", "--scheduler-name", "--period", "--leader-elect", "--lease-name",
+                "--lease-namespace", "--metrics-port");
+    }
+
+    @Test
+    void aLeaseThatCouldExpireBeforeItsLeaderGivesUpIsRefused() {
+        CliRun run = CliRun.of("run", "--leader-elect", "--lease-duration", "10s", "--renew-deadline", "15s");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("the lease duration (10000 ms) must be longer than the renew deadline (15000 ms)");
+    }
+
+    @Test
+    void aMetricsPortMustBeAPort() {
+        CliRun run = CliRun.of("run", "--metrics-port", "70000");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("--metrics-port must be between 0 and 65535: 70000");
     }
 }

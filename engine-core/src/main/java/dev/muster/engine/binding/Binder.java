@@ -86,9 +86,9 @@ public final class Binder {
         }
         cache.forgetBind(request.task());
         if (status == BindResult.Status.FAILED) {
-            log.warn("bind of pod={} to node={} failed: {}", request.task(), request.node(), response.describe());
+            log.warn("bind failed pod={} node={} detail=\"{}\"", request.task(), request.node(), response.describe());
         } else {
-            log.debug("bind of pod={} to node={}: {}", request.task(), request.node(), response.describe());
+            log.debug("bind not applied pod={} node={} detail=\"{}\"", request.task(), request.node(), response.describe());
         }
         return new BindResult(request.task(), request.node(), status, response.describe());
     }

@@ -74,7 +74,7 @@ public final class ClusterControllers {
                 .put("kind", "Queue");
         queue.putObject("metadata").put("name", name.value());
         queue.putObject("spec").put("weight", 1).put("reclaimable", true);
-        log.info("creating queue={}, which does not exist", name);
+        log.info("creating missing queue={}", name);
         calls.add(rest.post("/apis/" + StatusWriter.VOLCANO + "/queues", queue.toString())
                 .thenAccept(response -> created(key, response)));
     }
@@ -118,11 +118,11 @@ public final class ClusterControllers {
 
     private void created(String key, ApiResponse response) {
         switch (response.outcome()) {
-            case DONE, CONFLICT -> log.debug("created {}", key);
+            case DONE, CONFLICT -> log.debug("created object={}", key);
             case GONE, RETRY, REJECTED -> {
                 // ask again next cycle
                 requested.remove(key);
-                log.warn("cannot create {}: {}", key, response.describe());
+                log.warn("cannot create object={} detail=\"{}\"", key, response.describe());
             }
         }
     }

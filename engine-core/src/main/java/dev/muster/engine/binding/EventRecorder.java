@@ -73,7 +73,7 @@ final class EventRecorder {
         event.putObject("source").put("component", COMPONENT);
         return rest.post("/api/v1/namespaces/" + namespace + "/events", event.toString()).thenAccept(response -> {
             if (response.outcome() != ApiResponse.Outcome.DONE) {
-                log.debug("event {} on {} {}/{} not posted: {}", reason, subject.kind(), namespace, subject.name(),
+                log.debug("event not posted reason={} kind={} object={}/{} detail=\"{}\"", reason, subject.kind(), namespace, subject.name(),
                         response.describe());
             }
         });

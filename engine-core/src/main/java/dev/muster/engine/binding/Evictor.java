@@ -47,7 +47,7 @@ public final class Evictor {
         eviction.putObject("metadata").put("name", task.name()).put("namespace", task.namespace());
         ApiResponse response = rest.post(pod + "/eviction", eviction.toString()).join();
         if (response.code() == TOO_MANY_REQUESTS) {
-            log.debug("eviction of pod={} blocked: {}", task, response.describe());
+            log.debug("eviction blocked pod={} detail=\"{}\"", task, response.describe());
             return Result.BLOCKED;
         }
         boolean notServed = response.code() == METHOD_NOT_ALLOWED
@@ -62,9 +62,9 @@ public final class Evictor {
             case CONFLICT, RETRY, REJECTED -> Result.FAILED;
         };
         if (result == Result.FAILED) {
-            log.warn("eviction of pod={} ({}) failed: {}", task, reason, response.describe());
+            log.warn("eviction failed pod={} reason=\"{}\" detail=\"{}\"", task, reason, response.describe());
         } else {
-            log.debug("evicted pod={}: {}", task, reason);
+            log.debug("evicted pod={} reason=\"{}\"", task, reason);
         }
         return result;
     }

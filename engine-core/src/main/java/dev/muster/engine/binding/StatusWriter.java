@@ -124,7 +124,7 @@ public final class StatusWriter {
                 written.put(path, new Written(stored.resourceVersion(), at));
                 return true;
             }
-            log.warn("status of {} not written: {}", path, response.describe());
+            log.warn("status not written object={} detail=\"{}\"", path, response.describe());
             return false;
         }).whenComplete((ignored, failure) -> slots.release());
     }

@@ -73,7 +73,7 @@ public final class ClusterInformers {
         for (Map.Entry<ResourceKind, CompletableFuture<Void>> entry : started.entrySet()) {
             awaitFirstList(entry.getKey(), entry.getValue(), warnEvery);
         }
-        log.info("informers synced from {}", client.getMasterUrl());
+        log.info("informers synced server={}", client.getMasterUrl());
     }
 
     public synchronized void stop() {
@@ -89,10 +89,10 @@ public final class ClusterInformers {
                 return;
             } catch (TimeoutException e) {
                 Throwable failure = lastFailure.get();
-                log.warn("cannot read {} from the API server at {} yet ({}); retrying", kind.plural(), client.getMasterUrl(),
+                log.warn("cannot list yet, retrying resource={} server={} error=\"{}\"", kind.plural(), client.getMasterUrl(),
                         failure == null ? "no answer" : failure.getMessage());
             } catch (ExecutionException e) {
-                log.warn("{} {} are not served by the API server ({}); they are not watched", kind.apiVersion(), kind.plural(),
+                log.warn("not served, not watched apiVersion={} resource={} error=\"{}\"", kind.apiVersion(), kind.plural(),
                         e.getCause().getMessage());
                 synchronized (this) {
                     informers.remove(kind).stop();
@@ -108,7 +108,7 @@ public final class ClusterInformers {
         if (failure instanceof KubernetesClientException clientException && clientException.getCode() == NOT_FOUND) {
             return false;
         }
-        log.debug("informer for {} failed; retrying", kind.plural(), failure);
+        log.debug("informer failed, retrying resource={}", kind.plural(), failure);
         return true;
     }
 

@@ -4,20 +4,30 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableMap;
 import com.google.errorprone.annotations.ThreadSafe;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.muster.engine.binding.DecisionWriter;
 import dev.muster.engine.cache.CacheSnapshot;
 import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.cache.ManifestProblem;
+import dev.muster.engine.framework.Action;
+import dev.muster.engine.framework.DeservedShare;
 import dev.muster.engine.framework.Session;
 import dev.muster.engine.framework.SessionConfig;
 import dev.muster.engine.framework.SessionResult;
+import dev.muster.engine.model.QueueName;
+import dev.muster.engine.model.Resources;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -31,8 +41,9 @@ import org.slf4j.LoggerFactory;
  * bad object never stops the loop (its problem is on its job).
  *
  * <p>{@link #start()} and {@link #stop()} may be called repeatedly, so a leader elector can start the
- * loop when it gains the Lease and stop it when it loses it; each cycle's {@link CycleReport} goes to
- * the listener given at construction, where metrics can read it.
+ * loop when it gains the Lease and stop it when it loses it (a cycle that has not begun writing by
+ * then writes nothing); each cycle's {@link CycleReport}, with the time each action took, goes to the
+ * listener given at construction, where metrics read it.
  */
 @ThreadSafe
 public final class Scheduler {
@@ -47,6 +58,9 @@ public final class Scheduler {
 
     @GuardedBy("this")
     private ScheduledExecutorService loop;
+
+    /** Set by {@link #stop()}: a cycle of the loop that is still deciding then writes nothing. */
+    private volatile boolean stopping;
 
     /** Problems already logged, so each is logged once while it lasts. Only the scheduling thread uses it. */
     private final Set<String> loggedProblems = new HashSet<>();
@@ -70,21 +84,26 @@ public final class Scheduler {
     /** Starts cycling on a thread of its own, the first cycle at once. */
     public synchronized void start() {
         checkState(loop == null, "the scheduler is running already");
+        stopping = false;
         loop = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "muster-scheduler");
             thread.setDaemon(true);
             return thread;
         });
         loop.scheduleWithFixedDelay(this::cycleSafely, 0, period.toMillis(), TimeUnit.MILLISECONDS);
-        log.info("scheduler started, a cycle every {} ms", period.toMillis());
+        log.info("scheduler started periodMs={}", period.toMillis());
     }
 
-    /** Stops after the cycle in progress, if any, has written its decisions. */
+    /**
+     * Stops the loop and waits for it: a cycle still deciding writes nothing, one already writing
+     * completes the writes it has begun, so the caller knows nothing is written after this returns.
+     */
     public void stop() throws InterruptedException {
         ScheduledExecutorService running;
         synchronized (this) {
             running = loop;
             loop = null;
+            stopping = true;
         }
         if (running == null) {
             return;
@@ -98,22 +117,69 @@ public final class Scheduler {
 
     /** Runs one cycle on the calling thread; the loop calls it, and so can tests and simulations. */
     public CycleReport runCycle() throws InterruptedException {
+        return cycle(false).orElseThrow();
+    }
+
+    /**
+     * A cycle; one of the loop's writes nothing once {@link #stop()} has been called, so a replica
+     * that loses its lease stops writing at once rather than after the cycle (binds already sent complete).
+     */
+    private Optional<CycleReport> cycle(boolean ofLoop) throws InterruptedException {
         Instant started = clock.instant();
         CacheSnapshot snapshot = cache.snapshot();
         logNewProblems(snapshot);
-        SessionResult result = Session.run(snapshot.cluster(), config, clock);
+        // the actions run here rather than in Session.run so that each can be timed
+        Session session = Session.open(snapshot.cluster(), config, clock);
+        Map<String, Duration> actions = new LinkedHashMap<>();
+        for (Action action : config.actions()) {
+            Instant actionStarted = clock.instant();
+            action.execute(session);
+            actions.merge(action.name(), Duration.between(actionStarted, clock.instant()), Duration::plus);
+        }
+        ImmutableMap<QueueName, Resources> deserved = deserved(session);
+        SessionResult result = session.close();
+        if (ofLoop && stopping) {
+            log.info("cycle discarded: the scheduler stopped while it ran jobs={} binds={}", result.jobs().size(),
+                    result.binds().size());
+            return Optional.empty();
+        }
         DecisionWriter.Written written = writer.write(snapshot, result);
-        CycleReport report = new CycleReport(started, Duration.between(started, clock.instant()), result, written);
-        log.debug("cycle: {} jobs, {} binds ({} bound), {} evicted, {} statuses written in {} ms",
-                result.jobs().size(), result.binds().size(), written.bound(), written.evicted(), written.statuses(),
-                report.duration().toMillis());
+        CycleReport report = new CycleReport(started, Duration.between(started, clock.instant()), result, written,
+                snapshot.cluster(), ImmutableMap.copyOf(actions), deserved);
+        if (log.isDebugEnabled()) {
+            log.debug("cycle done jobs={} binds={} bound={} evicted={} statuses={} durationMs={} actions={}",
+                    result.jobs().size(), result.binds().size(), written.bound(), written.evicted(), written.statuses(),
+                    report.duration().toMillis(), actionMillis(actions));
+        }
         listener.accept(report);
-        return report;
+        return Optional.of(report);
+    }
+
+    /** The first plugin that computes a queue's deserved share answers for it, in tier order. */
+    private static ImmutableMap<QueueName, Resources> deserved(Session session) {
+        List<DeservedShare> shares = session.plugins().all(DeservedShare.class);
+        ImmutableMap.Builder<QueueName, Resources> deserved = ImmutableMap.builder();
+        for (QueueName queue : session.queues().keySet()) {
+            for (DeservedShare share : shares) {
+                Optional<Resources> found = share.deserved(queue);
+                if (found.isPresent()) {
+                    deserved.put(queue, found.get());
+                    break;
+                }
+            }
+        }
+        return deserved.buildOrThrow();
+    }
+
+    private static String actionMillis(Map<String, Duration> actions) {
+        StringJoiner text = new StringJoiner(",");
+        actions.forEach((name, duration) -> text.add(name + ":" + duration.toMillis()));
+        return text.toString();
     }
 
     private void cycleSafely() {
         try {
-            runCycle();
+            cycle(true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
@@ -129,7 +195,8 @@ public final class Scheduler {
                     + problem.message();
             current.add(text);
             if (!loggedProblems.contains(text)) {
-                log.warn("{}", text);
+                log.warn("invalid object kind={} name={} field={} problem=\"{}\"", problem.kind(), problem.name(),
+                        problem.field().isEmpty() ? "-" : problem.field(), problem.message());
             }
         }
         loggedProblems.retainAll(current);

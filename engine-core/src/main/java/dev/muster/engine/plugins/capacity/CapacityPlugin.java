@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.muster.engine.framework.AdmissionCheck;
 import dev.muster.engine.framework.AllocationListener;
+import dev.muster.engine.framework.DeservedShare;
 import dev.muster.engine.framework.JobState;
 import dev.muster.engine.framework.Plugin;
 import dev.muster.engine.framework.PluginFactory;
@@ -39,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * the queues form a tree ({@link QueueTree}) and only leaf queues hold jobs.
  */
 public final class CapacityPlugin implements Plugin, QueueOrder, VictimQueueOrder, QueueCapacity, VictimSelector,
-        AdmissionCheck, AllocationListener {
+        AdmissionCheck, AllocationListener, DeservedShare {
     public static final String NAME = "capacity";
     private static final Logger log = LoggerFactory.getLogger(CapacityPlugin.class);
 
@@ -64,6 +65,11 @@ public final class CapacityPlugin implements Plugin, QueueOrder, VictimQueueOrde
     /** The queue's accounting, when the plugin tracks the queue this session. */
     public Optional<QueueAttributes> attributes(QueueName queue) {
         return tree.get(queue);
+    }
+
+    @Override
+    public Optional<Resources> deserved(QueueName queue) {
+        return attributes(queue).map(QueueAttributes::deserved);
     }
 
     @Override

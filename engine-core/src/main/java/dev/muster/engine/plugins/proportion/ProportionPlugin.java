@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.muster.engine.framework.AdmissionCheck;
 import dev.muster.engine.framework.AllocationListener;
+import dev.muster.engine.framework.DeservedShare;
 import dev.muster.engine.framework.JobState;
 import dev.muster.engine.framework.NoArgs;
 import dev.muster.engine.framework.Plugin;
@@ -40,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * queues above their deserved share.
  */
 public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity, VictimSelector, AdmissionCheck,
-        AllocationListener {
+        AllocationListener, DeservedShare {
     public static final String NAME = "proportion";
     private static final Logger log = LoggerFactory.getLogger(ProportionPlugin.class);
 
@@ -79,6 +80,11 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
     /** The queue's accounting, when the queue has jobs in this session. */
     public Optional<QueueAttributes> attributes(QueueName queue) {
         return Optional.ofNullable(queues.get(queue));
+    }
+
+    @Override
+    public Optional<Resources> deserved(QueueName queue) {
+        return attributes(queue).map(QueueAttributes::deserved);
     }
 
     @Override
