@@ -98,4 +98,11 @@ public record JobStatus(
         return new JobStatus(phase, reason, message, lastTransitionTime, minAvailable, taskStatusCount, counts, version, retryCount,
                 runningDuration, ImmutableSortedMap.copyOf(resources), conditions);
     }
+
+    public JobStatus withoutControlledResource(String key) {
+        TreeMap<String, String> resources = new TreeMap<>(controlledResources);
+        resources.remove(key);
+        return new JobStatus(phase, reason, message, lastTransitionTime, minAvailable, taskStatusCount, counts, version, retryCount,
+                runningDuration, ImmutableSortedMap.copyOf(resources), conditions);
+    }
 }
