@@ -31,7 +31,12 @@ final class PodActions {
         this.priorities = priorities;
     }
 
-    /** Plugin objects and the PodGroup; then, once the PodGroup is admitted, missing pods made and surplus ones deleted. */
+    /**
+     * Plugin objects and the PodGroup; surplus and out-of-sync pods deleted; missing pods made once the
+     * PodGroup is admitted (Inqueue or later) and their task's dependencies are met. The pods are
+     * recounted even before admission (Volcano keeps the last counts until then), so a restarted job
+     * whose pods are gone returns to Pending without waiting for the scheduler.
+     */
     JobStatus sync() {
         JobStatus status = job.status().withMinAvailable(job.spec().minAvailable());
         for (JobPlugin plugin : plugins) {
@@ -43,12 +48,12 @@ final class PodActions {
             plugin.objectsOnSync(job).forEach(plan::applyObject);
         }
         plan.podGroup(PodGroupFactory.create(job, priorities));
-        if (!observed.podGroupAdmitted()) {
-            return status;
-        }
+        boolean admitted = observed.podGroupAdmitted();
         VolcanoJob current = job.withStatus(status);
         ImmutableSortedMap<String, String> waiting = TaskDependencies.waiting(job, observed);
-        waiting.forEach(plan::waiting);
+        if (admitted) {
+            waiting.forEach(plan::waiting);
+        }
         PodCensus census = new PodCensus();
         for (TaskSpec task : job.spec().tasks()) {
             Map<String, ObservedPod> pods = new LinkedHashMap<>();
@@ -56,7 +61,7 @@ final class PodActions {
             for (int index = 0; index < task.replicas(); index++) {
                 ObservedPod pod = pods.remove(PodFactory.podName(job, task.name(), index));
                 if (pod == null) {
-                    if (!waiting.containsKey(task.name())) {
+                    if (admitted && !waiting.containsKey(task.name())) {
                         plan.createPod(PodFactory.create(current, task, index, plugins));
                         census.count(task.name(), PodPhase.PENDING);
                     }
