@@ -3,7 +3,6 @@ package dev.muster.engine.jobs.flow;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
-import dev.muster.engine.jobs.GoDurations;
 import dev.muster.engine.jobs.JobPhase;
 import dev.muster.engine.jobs.VolcanoJob;
 import dev.muster.engine.jobs.controller.Owners;
@@ -133,7 +132,7 @@ public final class JobFlowReconciler {
         annotations.put(CREATED_BY_JOB_FLOW, namespace + "." + flow.name());
         annotations.put(DagAnnotations.DAG, flow.metadata().key());
         annotations.put(DagAnnotations.NODE, template.name());
-        annotations.put(DagAnnotations.REMAINING_PATH, GoDurations.format(remainingPath));
+        annotations.put(DagAnnotations.REMAINING_PATH, Long.toString(remainingPath.toSeconds()));
         metadata.putArray("ownerReferences").add(JSON.<ObjectNode>valueToTree(
                 Owners.controller(JobFlow.API_VERSION, JobFlow.KIND, flow.name(), flow.metadata().uid())));
         job.set("spec", template.specJson());

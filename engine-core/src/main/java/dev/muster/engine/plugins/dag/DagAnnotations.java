@@ -10,8 +10,8 @@ package dev.muster.engine.plugins.dag;
  *       (or workflow);
  *   <li>{@code muster.dev/dag-node}: the job's node in that DAG (the JobFlow's flow name);
  *   <li>{@code muster.dev/dag-remaining-path}: the remaining critical path from this job's start: its
- *       own estimated run time plus that of its slowest chain of descendants, as a Go duration
- *       ({@code 2h15m0s}) or whole seconds; the {@code dag} plugin schedules the longest first;
+ *       own estimated run time plus that of its slowest chain of descendants, in whole seconds
+ *       ({@code 8700}); the {@code dag} plugin schedules the longest first;
  *   <li>{@code muster.dev/dag-waiting-on}: a comma-separated list of the parents that have not yet
  *       finished as the job needs; while it is not empty the job is not admitted to its queue and
  *       not scheduled. A JobFlow creates a stage's Job only once its parents completed, so it never

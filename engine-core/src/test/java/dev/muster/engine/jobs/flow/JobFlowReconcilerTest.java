@@ -60,7 +60,7 @@ class JobFlowReconcilerTest {
         assertThat(metadata.path("labels").path("volcano.sh/createdByJobFlow").asText()).isEqualTo("default.mnist");
         assertThat(metadata.path("labels").path("volcano.sh/createdByJobTemplate").asText()).isEqualTo("default.prepare");
         assertThat(metadata.path("annotations").path("muster.dev/dag").asText()).isEqualTo("default/mnist");
-        assertThat(metadata.path("annotations").path("muster.dev/dag-remaining-path").asText()).isEqualTo("2h25m0s");
+        assertThat(metadata.path("annotations").path("muster.dev/dag-remaining-path").asText()).isEqualTo("8700");
         assertThat(metadata.path("ownerReferences").get(0).path("kind").asText()).isEqualTo("JobFlow");
         assertThat(plan.jobsToCreate().get(0).path("spec").path("tasks").get(0).path("name").asText()).isEqualTo("prepare");
         assertThat(plan.status().orElseThrow().phase()).isEqualTo("Pending");
@@ -79,7 +79,7 @@ class JobFlowReconcilerTest {
         assertThat(whileRunning.status().orElseThrow().phase()).isEqualTo("Running");
         assertThat(afterPrepare.jobNamesToCreate()).containsExactly("mnist-train");
         assertThat(afterPrepare.jobsToCreate().get(0).path("metadata").path("annotations").path("muster.dev/dag-remaining-path").asText())
-                .isEqualTo("2h15m0s");
+                .isEqualTo("8100");
     }
 
     @Test
