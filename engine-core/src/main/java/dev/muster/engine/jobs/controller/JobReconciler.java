@@ -34,6 +34,19 @@ public final class JobReconciler {
         this.priorities = requireNonNull(priorities, "priorities is null");
     }
 
+    /**
+     * Reconciles a job as read from the API server: a job the reader found problems in (unknown
+     * fields, events or actions) fails with those problems, as an invalid spec does.
+     */
+    public JobPlan reconcile(JobReadResult<VolcanoJob> read, ObservedJob observed, JobRequest request, Instant now) {
+        requireNonNull(read, "read is null");
+        VolcanoJob job = read.object().orElseThrow(() -> new IllegalArgumentException(String.join("; ", read.problems())));
+        if (!read.problems().isEmpty()) {
+            return invalid(job, read.problems(), now, JobPlan.builder());
+        }
+        return reconcile(job, observed, request, now);
+    }
+
     /** A periodic or informer-triggered sync. */
     public JobPlan reconcile(VolcanoJob job, ObservedJob observed, Instant now) {
         return reconcile(job, observed, JobRequest.sync(), now);

@@ -11,10 +11,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.muster.engine.jobs.JobAction;
 import dev.muster.engine.jobs.JobEvent;
 import dev.muster.engine.jobs.JobPhase;
+import dev.muster.engine.jobs.JobReadResult;
 import dev.muster.engine.jobs.JobStatus;
 import dev.muster.engine.jobs.PodPhase;
 import dev.muster.engine.jobs.TestingJobs;
 import dev.muster.engine.jobs.VolcanoJob;
+import dev.muster.engine.jobs.VolcanoJobReader;
 import dev.muster.engine.model.PodGroupPhase;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -186,5 +188,15 @@ class JobReconcilerTest {
                 JobRequest.jobEvent(JobEvent.JOB_UNKNOWN), NOW);
 
         assertThat(plan.status().orElseThrow().currentPhase()).isEqualTo(JobPhase.RESTARTING);
+    }
+
+    @Test
+    void problemsFoundWhileReadingFailTheJobToo() {
+        JobReadResult<VolcanoJob> read = VolcanoJobReader.read(TestingJobStates.TRAIN.replace("maxRetry: 3", "maxRetry: 3\n  policies: [{event: PodGone, action: RestartJob}]"));
+
+        JobPlan plan = RECONCILER.reconcile(read, ObservedJob.NOTHING, JobRequest.sync(), NOW);
+
+        assertThat(plan.status().orElseThrow().reason()).isEqualTo("InvalidSpec");
+        assertThat(plan.status().orElseThrow().message()).contains("Job ns/train: spec.policies[0].event: unknown event 'PodGone'");
     }
 }
