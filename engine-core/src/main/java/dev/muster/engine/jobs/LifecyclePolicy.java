@@ -10,8 +10,8 @@ import java.util.OptionalInt;
 
 /**
  * A job- or task-level {@code policies[]} entry: on one of {@code events} (or a container exit code),
- * take {@code action}, after {@code timeout} if one is set. {@code event} and {@code events} of the
- * manifest are merged into {@code events}.
+ * take {@code action}, after {@code timeout} if one is set. The manifest's single event and its list
+ * of events are merged into one set.
  */
 public record LifecyclePolicy(ImmutableSet<JobEvent> events, OptionalInt exitCode, JobAction action, Optional<Duration> timeout) {
     public LifecyclePolicy {

@@ -40,6 +40,8 @@ public final class JobFlowReconciler {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
+     * What to do for {@code flow} now.
+     *
      * @param templates the JobTemplates of the flow's namespace, by name
      * @param jobs the Jobs the flow created (labelled {@code volcano.sh/createdByJobFlow})
      */
