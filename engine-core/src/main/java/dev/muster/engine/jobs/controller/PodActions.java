@@ -81,12 +81,14 @@ final class PodActions {
 
     /**
      * Kills the whole job: every pod, or every unfinished pod when {@code keepFinished} (always on the
-     * last retry); bumps the job version, deletes the PodGroup and the plugins' objects.
+     * last retry); bumps the job version when pods die (so their late events read as outdated), deletes
+     * the PodGroup and the plugins' objects.
      */
     JobStatus killJob(boolean keepFinished) {
-        JobStatus status = job.status().withVersion(job.status().version() + 1);
+        JobStatus status = job.status();
         boolean lastRetry = status.retryCount() >= job.spec().maxRetry() - 1;
         PodCensus census = new PodCensus();
+        boolean killed = false;
         for (ObservedPod pod : observed.pods()) {
             if (pod.deleting()) {
                 census.terminating();
@@ -94,7 +96,12 @@ final class PodActions {
                 census.count(pod.task(), pod.phase());
             } else {
                 delete(pod, census);
+                killed = true;
             }
+        }
+        // Volcano bumps the version on every kill; bumping only when pods die keeps a finished job's status still
+        if (killed) {
+            status = status.withVersion(status.version() + 1);
         }
         for (JobPlugin plugin : plugins) {
             String key = "plugin-" + plugin.name();

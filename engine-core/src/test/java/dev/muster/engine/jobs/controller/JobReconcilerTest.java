@@ -199,4 +199,19 @@ class JobReconcilerTest {
         assertThat(plan.status().orElseThrow().reason()).isEqualTo("InvalidSpec");
         assertThat(plan.status().orElseThrow().message()).contains("Job ns/train: spec.policies[0].event: unknown event 'PodGone'");
     }
+
+    @Test
+    void finishedJobSettles() {
+        VolcanoJob job = inPhase(train(), JobPhase.RUNNING, 0);
+        ObservedJob done = ObservedJob.of(PodGroupPhase.COMPLETED, worker(0, PodPhase.SUCCEEDED), worker(1, PodPhase.SUCCEEDED));
+
+        VolcanoJob completed = job.withStatus(RECONCILER.reconcile(job, done, NOW).status().orElseThrow());
+        VolcanoJob settled = completed.withStatus(RECONCILER.reconcile(completed, done, NOW).status().orElse(completed.status()));
+        JobPlan again = RECONCILER.reconcile(settled, done, NOW.plusSeconds(60));
+
+        assertThat(completed.status().currentPhase()).isEqualTo(JobPhase.COMPLETED);
+        assertThat(settled.status().counts().succeeded()).isEqualTo(2);
+        assertThat(again.status()).isEmpty();
+        assertThat(again.podsToDelete()).isEmpty();
+    }
 }
