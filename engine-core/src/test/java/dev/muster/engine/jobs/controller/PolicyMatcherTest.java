@@ -121,4 +121,15 @@ class PolicyMatcherTest {
         assertThat(PodEvents.onPodGroupPhase(PodGroupPhase.UNKNOWN).event()).isEqualTo(JobEvent.JOB_UNKNOWN);
         assertThat(Optional.of(PodEvents.onPodGroupPhase(PodGroupPhase.RUNNING).event())).contains(JobEvent.OUT_OF_SYNC);
     }
+
+    @Test
+    void delayedActionIsCancelledWhenItsPodMovesOn() {
+        JobRequest pending = JobRequest.podEvent(JobEvent.POD_PENDING, "worker", "train-worker-0", 0);
+        JobPlan plan = RECONCILER.reconcile(inPhase(JOB, JobPhase.RUNNING, 0), ObservedJob.of(PodGroupPhase.RUNNING), pending, NOW);
+        DelayedRequest delayed = plan.delayed().get(0);
+
+        assertThat(delayed.isCancelledBy(JobRequest.podEvent(JobEvent.POD_RUNNING, "worker", "train-worker-0", 0))).isTrue();
+        assertThat(delayed.isCancelledBy(JobRequest.podEvent(JobEvent.POD_PENDING, "worker", "train-worker-0", 0))).isFalse();
+        assertThat(delayed.isCancelledBy(JobRequest.podEvent(JobEvent.POD_RUNNING, "worker", "train-worker-1", 0))).isFalse();
+    }
 }
