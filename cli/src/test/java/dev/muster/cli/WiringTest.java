@@ -28,7 +28,7 @@ class WiringTest {
         actions.forEach((name, factory) -> assertThat(factory.name()).isEqualTo(name));
         assertThat(actions).containsKeys("enqueue", "allocate", "backfill", "preempt", "reclaim");
         assertThat(plugins).containsKeys("gang", "priority", "conformance", "drf", "proportion", "capacity", "predicates",
-                "nodeorder", "binpack", "overcommit", "sla", "resource-strategy-fit");
+                "nodeorder", "binpack", "overcommit", "sla", "resource-strategy-fit", "dag");
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.engine.plugins.binpack.BinpackPluginModule;
 import dev.muster.engine.plugins.capacity.CapacityPluginModule;
 import dev.muster.engine.plugins.conformance.ConformancePluginModule;
+import dev.muster.engine.plugins.dag.DagPluginModule;
 import dev.muster.engine.plugins.drf.DrfPluginModule;
 import dev.muster.engine.plugins.gang.GangPluginModule;
 import dev.muster.engine.plugins.networktopologyaware.NetworkTopologyAwarePluginModule;
@@ -46,6 +47,7 @@ public final class EngineModule extends AbstractModule {
         install(new OvercommitPluginModule());
         install(new SlaPluginModule());
         install(new NetworkTopologyAwarePluginModule());
+        install(new DagPluginModule());
 
         bind(SchedulerConfigLoader.class).in(Scopes.SINGLETON);
     }

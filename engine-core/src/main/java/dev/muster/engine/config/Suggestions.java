@@ -27,22 +27,24 @@ public final class Suggestions {
         return nearest(given, known).map(name -> "; did you mean '" + name + "'?").orElse("");
     }
 
+    /** Edit distance counting a swap of two neighbouring letters as one edit ({@code gnag} is one from {@code gang}). */
     private static int distance(String left, String right) {
-        int[] previous = new int[right.length() + 1];
-        int[] current = new int[right.length() + 1];
+        int[][] d = new int[left.length() + 1][right.length() + 1];
+        for (int i = 0; i <= left.length(); i++) {
+            d[i][0] = i;
+        }
         for (int j = 0; j <= right.length(); j++) {
-            previous[j] = j;
+            d[0][j] = j;
         }
         for (int i = 1; i <= left.length(); i++) {
-            current[0] = i;
             for (int j = 1; j <= right.length(); j++) {
                 int cost = left.charAt(i - 1) == right.charAt(j - 1) ? 0 : 1;
-                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && left.charAt(i - 1) == right.charAt(j - 2) && left.charAt(i - 2) == right.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
             }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
         }
-        return previous[right.length()];
+        return d[left.length()][right.length()];
     }
 }

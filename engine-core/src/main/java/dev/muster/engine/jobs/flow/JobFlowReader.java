@@ -1,0 +1,82 @@
+package dev.muster.engine.jobs.flow;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import dev.muster.engine.jobs.Fields;
+import dev.muster.engine.jobs.JobMetadata;
+import dev.muster.engine.jobs.JobReadResult;
+import dev.muster.engine.jobs.JobSpecReader;
+import dev.muster.engine.jobs.VolcanoJobReader;
+import dev.muster.engine.jobs.VolcanoJobSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads JobTemplates and JobFlows strictly. A flow's {@code dependsOn.probe} is accepted and ignored,
+ * as Volcano's controller ignores it; {@code patch} is not supported yet and is a problem.
+ */
+public final class JobFlowReader {
+    private static final ImmutableSet<String> ROOT_FIELDS = ImmutableSet.of("apiVersion", "kind", "metadata", "spec", "status");
+    private static final ImmutableSet<String> FLOW_SPEC_FIELDS = ImmutableSet.of("flows", "jobRetainPolicy");
+    private static final ImmutableSet<String> FLOW_FIELDS = ImmutableSet.of("name", "dependsOn", "patch");
+    private static final ImmutableSet<String> DEPENDS_ON_FIELDS = ImmutableSet.of("targets", "probe");
+    private static final ImmutableSet<String> STATUS_FIELDS = ImmutableSet.of("state", "pendingJobs", "runningJobs", "failedJobs",
+            "completedJobs", "terminatedJobs", "unKnowJobs", "jobStatusList", "conditions");
+
+    private JobFlowReader() {}
+
+    public static JobReadResult<JobTemplate> readTemplate(JsonNode root) {
+        List<String> problems = new ArrayList<>();
+        Fields object = Fields.root(root, problems, ROOT_FIELDS);
+        VolcanoJobReader.checkKind(object, JobTemplate.API_VERSION, JobTemplate.KIND);
+        JobMetadata metadata = VolcanoJobReader.readMetadata(object);
+        VolcanoJobSpec spec = JobSpecReader.read(object.get("spec"), "spec", problems);
+        JsonNode specJson = object.get("spec");
+        ObjectNode copy = specJson.isObject() ? (ObjectNode) specJson.deepCopy() : JsonNodeFactory.instance.objectNode();
+        return new JobReadResult<>(Optional.of(new JobTemplate(metadata, spec, copy)), named("JobTemplate", metadata, problems));
+    }
+
+    public static JobReadResult<JobFlow> readFlow(JsonNode root) {
+        List<String> problems = new ArrayList<>();
+        Fields object = Fields.root(root, problems, ROOT_FIELDS);
+        VolcanoJobReader.checkKind(object, JobFlow.API_VERSION, JobFlow.KIND);
+        JobMetadata metadata = VolcanoJobReader.readMetadata(object);
+        Fields spec = Fields.of(object.get("spec"), "spec", problems, FLOW_SPEC_FIELDS);
+        String retain = spec.string("jobRetainPolicy").orElse("retain");
+        if (!retain.equals("retain") && !retain.equals("delete")) {
+            spec.problem("spec.jobRetainPolicy", "unknown policy '" + retain + "' (known: retain, delete)");
+        }
+        ImmutableList<JsonNode> flowNodes = spec.list("flows");
+        ImmutableList.Builder<Flow> flows = ImmutableList.builder();
+        for (int i = 0; i < flowNodes.size(); i++) {
+            Fields flow = Fields.of(flowNodes.get(i), "spec.flows[" + i + "]", problems, FLOW_FIELDS);
+            Optional<String> name = flow.string("name").filter(value -> !value.isEmpty());
+            if (name.isEmpty()) {
+                flow.problem(flow.child("name"), "missing");
+            }
+            if (!Fields.absent(flow.get("patch"))) {
+                flow.problem(flow.child("patch"), "not supported by Muster yet");
+            }
+            Fields dependsOn = Fields.of(flow.get("dependsOn"), flow.child("dependsOn"), problems, DEPENDS_ON_FIELDS);
+            ImmutableList<String> targets = dependsOn.strings("targets");
+            name.ifPresent(value -> flows.add(new Flow(value, targets)));
+        }
+        Fields status = Fields.of(object.get("status"), "status", problems, STATUS_FIELDS);
+        ImmutableList.Builder<FlowJobStatus> previous = ImmutableList.builder();
+        for (JsonNode entry : status.list("jobStatusList")) {
+            previous.add(new FlowJobStatus(entry.path("name").asText(), entry.path("state").asText(), Optional.empty(), Optional.empty(), 0, ""));
+        }
+        JobFlowStatus previousStatus = new JobFlowStatus(status.get("state").path("phase").asText(), ImmutableList.of(), ImmutableList.of(),
+                ImmutableList.of(), ImmutableList.of(), ImmutableList.of(), ImmutableList.of(), previous.build());
+        return new JobReadResult<>(Optional.of(new JobFlow(metadata, flows.build(), retain.equals("delete"), previousStatus)),
+                named("JobFlow", metadata, problems));
+    }
+
+    private static ImmutableList<String> named(String kind, JobMetadata metadata, List<String> problems) {
+        return problems.stream().map(problem -> kind + " " + metadata.key() + ": " + problem).collect(ImmutableList.toImmutableList());
+    }
+}

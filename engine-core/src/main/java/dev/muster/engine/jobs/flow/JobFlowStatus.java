@@ -1,0 +1,67 @@
+package dev.muster.engine.jobs.flow;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableList;
+import java.util.List;
+
+/**
+ * A JobFlow's {@code status} as Volcano writes it: the jobs by phase, one entry per job, and the
+ * flow's phase ({@code Pending}, {@code Running}, {@code Succeed}, {@code Failed}).
+ */
+public record JobFlowStatus(
+        String phase,
+        ImmutableList<String> pendingJobs,
+        ImmutableList<String> runningJobs,
+        ImmutableList<String> failedJobs,
+        ImmutableList<String> completedJobs,
+        ImmutableList<String> terminatedJobs,
+        ImmutableList<String> unknownJobs,
+        ImmutableList<FlowJobStatus> jobStatusList) {
+    public static final JobFlowStatus NEW = new JobFlowStatus("", ImmutableList.of(), ImmutableList.of(), ImmutableList.of(), ImmutableList.of(),
+            ImmutableList.of(), ImmutableList.of(), ImmutableList.of());
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public JobFlowStatus {
+        requireNonNull(phase, "phase is null");
+        pendingJobs = ImmutableList.copyOf(pendingJobs);
+        runningJobs = ImmutableList.copyOf(runningJobs);
+        failedJobs = ImmutableList.copyOf(failedJobs);
+        completedJobs = ImmutableList.copyOf(completedJobs);
+        terminatedJobs = ImmutableList.copyOf(terminatedJobs);
+        unknownJobs = ImmutableList.copyOf(unknownJobs);
+        jobStatusList = ImmutableList.copyOf(jobStatusList);
+    }
+
+    /** The status as the API server takes it ({@code unKnowJobs} is Volcano's spelling). */
+    public ObjectNode toJson() {
+        ObjectNode status = JSON.createObjectNode();
+        status.putObject("state").put("phase", phase);
+        names(status, "pendingJobs", pendingJobs);
+        names(status, "runningJobs", runningJobs);
+        names(status, "failedJobs", failedJobs);
+        names(status, "completedJobs", completedJobs);
+        names(status, "terminatedJobs", terminatedJobs);
+        names(status, "unKnowJobs", unknownJobs);
+        ArrayNode list = status.putArray("jobStatusList");
+        for (FlowJobStatus job : jobStatusList) {
+            ObjectNode entry = list.addObject().put("name", job.name()).put("state", job.state());
+            job.startTimestamp().ifPresent(time -> entry.put("startTimestamp", time.toString()));
+            job.endTimestamp().ifPresent(time -> entry.put("endTimestamp", time.toString()));
+            if (job.restartCount() > 0) {
+                entry.put("restartCount", job.restartCount());
+            }
+        }
+        return status;
+    }
+
+    private static void names(ObjectNode status, String field, List<String> names) {
+        if (!names.isEmpty()) {
+            ArrayNode array = status.putArray(field);
+            names.forEach(array::add);
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.muster.engine.plugins.dag;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.base.Splitter;
+import dev.muster.engine.framework.AdmissionCheck;
+import dev.muster.engine.framework.JobOrder;
+import dev.muster.engine.framework.JobState;
+import dev.muster.engine.framework.JobValidity;
+import dev.muster.engine.framework.NoArgs;
+import dev.muster.engine.framework.Plugin;
+import dev.muster.engine.framework.PluginFactory;
+import dev.muster.engine.framework.Session;
+import dev.muster.engine.framework.Vote;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * DAG-aware admission and order. A job whose PodGroup names parents it still waits for
+ * ({@code muster.dev/dag-waiting-on}) is rejected at enqueue, so it holds no queue resources, and is
+ * invalid for allocation, so none of its pods is placed; the reason names the parents. Among jobs
+ * with a remaining critical path ({@code muster.dev/dag-remaining-path}), the longest goes first;
+ * the plugin has no opinion on other pairs, so a later tier or creation time decides.
+ */
+public final class DagPlugin implements Plugin, AdmissionCheck, JobValidity, JobOrder {
+    public static final String NAME = "dag";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Vote isEnqueueable(JobState job) {
+        return waitingOn(job).isEmpty() ? Vote.ABSTAIN : Vote.REJECT;
+    }
+
+    @Override
+    public Optional<String> explainRejection(JobState job) {
+        return reason(job);
+    }
+
+    @Override
+    public Optional<String> invalidReason(JobState job) {
+        return reason(job);
+    }
+
+    @Override
+    public int compareJobs(JobState left, JobState right) {
+        OptionalLong leftPath = remainingPath(left);
+        OptionalLong rightPath = remainingPath(right);
+        if (leftPath.isEmpty() || rightPath.isEmpty()) {
+            return 0;
+        }
+        return Long.compare(rightPath.getAsLong(), leftPath.getAsLong());
+    }
+
+    private static Optional<String> reason(JobState job) {
+        List<String> parents = waitingOn(job);
+        if (parents.isEmpty()) {
+            return Optional.empty();
+        }
+        String dag = job.job().annotations().getOrDefault(DagAnnotations.DAG, "");
+        return Optional.of("waits for " + String.join(", ", parents) + (dag.isEmpty() ? "" : " of DAG " + dag) + " to finish");
+    }
+
+    private static List<String> waitingOn(JobState job) {
+        String value = job.job().annotations().getOrDefault(DagAnnotations.WAITING_ON, "");
+        return Splitter.on(',').trimResults().omitEmptyStrings().splitToList(value);
+    }
+
+    /** The annotation in whole seconds; absent, negative or unreadable means the job has no place in the order. */
+    static OptionalLong remainingPath(JobState job) {
+        String value = job.job().annotations().get(DagAnnotations.REMAINING_PATH);
+        if (value == null) {
+            return OptionalLong.empty();
+        }
+        try {
+            long seconds = Long.parseLong(value.trim());
+            return seconds < 0 ? OptionalLong.empty() : OptionalLong.of(seconds);
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** Builds the plugin; it takes no arguments. */
+    public static final class Factory implements PluginFactory<NoArgs> {
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public Class<NoArgs> argsType() {
+            return NoArgs.class;
+        }
+
+        @Override
+        public NoArgs defaultArgs() {
+            return NoArgs.INSTANCE;
+        }
+
+        @Override
+        public Plugin create(NoArgs args, Session session) {
+            requireNonNull(args, "args is null");
+            return new DagPlugin();
+        }
+    }
+}
