@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "muster 0.1.0",
         description = "A batch scheduler for Kubernetes: gangs, queues, job graphs, topology.",
-        subcommands = {RunCommand.class, DemoCommand.class, WhatIfCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, UpCommand.class, DemoCommand.class, WhatIfCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
