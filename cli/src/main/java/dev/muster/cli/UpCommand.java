@@ -95,6 +95,7 @@ public final class UpCommand implements Callable<Integer> {
                 Thread.currentThread().interrupt();
             }
         }, "muster-shutdown");
+        boolean interrupted = false;
         EmbeddedCluster.Options options = new EmbeddedCluster.Options(port, nodePools, Optional.ofNullable(nodesFile), sessionConfig,
                 period, true);
         try (EmbeddedCluster cluster = EmbeddedCluster.start(options, clock)) {
@@ -103,7 +104,7 @@ public final class UpCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             out.println(usage(cluster));
             out.flush();
-            stopping.await();
+            interrupted = awaitStop(stopping);
             err.println("muster up: stopping");
             err.flush();
         } catch (UncheckedIOException e) {
@@ -117,7 +118,21 @@ public final class UpCommand implements Callable<Integer> {
             stopped.countDown();
             removeShutdownHook(hook);
         }
+        if (interrupted) {
+            // stopped by an interrupt (as a test or an embedding program stops it): cleanly, and the caller still sees it
+            Thread.currentThread().interrupt();
+        }
         return ExitCodes.OK;
+    }
+
+    /** Waits for the JVM's shutdown or an interrupt; true if interrupted, so that shutting down can still wait for the scheduler. */
+    private static boolean awaitStop(CountDownLatch stopping) {
+        try {
+            stopping.await();
+            return false;
+        } catch (InterruptedException e) {
+            return true;
+        }
     }
 
     /** When stopped otherwise than by the JVM shutting down (an interrupt, a failure), the hook has nothing to wait for. */
