@@ -69,7 +69,7 @@ public record NodePool(String prefix, int count, ImmutableMap<String, Quantity> 
         }
     }
 
-    /** The node names, {@code PREFIX-1} to {@code PREFIX-COUNT}, from {@code PREFIX-(first)} on. */
+    /** The name of the pool's node number {@code index} (from 1): {@code PREFIX-index}. */
     String nodeName(int index) {
         return prefix + "-" + index;
     }
