@@ -101,11 +101,13 @@ final class EmbeddedCluster implements AutoCloseable {
         return nodes;
     }
 
-    /** Stops the scheduler after its cycle in progress, then the kubelet and the server. */
+    /** Stops the scheduler after its cycle in progress, then the kubelet and the server; an interrupt stays set. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         try {
             runtime.stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             kubelet.ifPresent(SimulatedKubelet::close);
             client.close();

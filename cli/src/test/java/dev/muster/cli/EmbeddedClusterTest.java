@@ -1,6 +1,5 @@
 package dev.muster.cli;
 
-import static dev.muster.cli.Gangs.create;
 import static dev.muster.cli.Gangs.gang;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -45,18 +44,18 @@ class EmbeddedClusterTest {
     }
 
     @AfterAll
-    static void stop() throws InterruptedException {
+    static void stop() {
         cluster.close();
     }
 
     @Test
     void aGangIsBoundWholeOrNotAtAll() {
         // given: 2 nodes with an FPGA each
-        create(client, gang("trio", 3, "cpu: '1', example.com/fpga: '1'", ""));
+        Gangs.create(client, gang("trio", 3, "cpu: '1', example.com/fpga: '1'", ""));
         await().atMost(WAIT).until(() -> !unschedulable("trio").isEmpty());
 
         // when
-        create(client, gang("duo", 2, "cpu: '1', example.com/fpga: '1'", ""));
+        Gangs.create(client, gang("duo", 2, "cpu: '1', example.com/fpga: '1'", ""));
 
         // then: the gang of 3 got none of the 2 FPGAs, so the gang of 2 got both
         await().atMost(WAIT).untilAsserted(() -> assertThat(nodes("duo")).containsExactlyInAnyOrder("fpga-1", "fpga-2"));
@@ -65,7 +64,7 @@ class EmbeddedClusterTest {
 
     @Test
     void aGangThatCannotFitIsMarkedUnschedulableWithItsReason() {
-        create(client, gang("giant", 2, "cpu: '12'", ""));
+        Gangs.create(client, gang("giant", 2, "cpu: '12'", ""));
 
         await().atMost(WAIT).untilAsserted(() -> assertThat(unschedulable("giant")).contains("0/2 tasks of the gang fit"));
         assertThat(nodes("giant")).isEmpty();
@@ -73,7 +72,7 @@ class EmbeddedClusterTest {
 
     @Test
     void theKubeletRunsAGangToCompletionAndItsPodGroupCompletes() {
-        create(client, gang("quick", 2, "cpu: '1'", "300ms"));
+        Gangs.create(client, gang("quick", 2, "cpu: '1'", "300ms"));
 
         await().atMost(WAIT).untilAsserted(() -> {
             GenericKubernetesResource podGroup = client.genericKubernetesResources(POD_GROUPS).inNamespace("default").withName("quick").get();

@@ -3,6 +3,7 @@ package dev.muster.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.google.common.base.Splitter;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -81,7 +82,7 @@ class UpCommandTest {
         if (path == null) {
             return false;
         }
-        for (String directory : path.split(File.pathSeparator)) {
+        for (String directory : Splitter.on(File.pathSeparatorChar).split(path)) {
             if (Files.isExecutable(Path.of(directory, program))) {
                 return true;
             }

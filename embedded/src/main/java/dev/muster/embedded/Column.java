@@ -3,6 +3,7 @@ package dev.muster.embedded;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.common.base.Splitter;
 import java.util.function.Function;
 
 /**
@@ -31,7 +32,7 @@ record Column(String name, String type, int priority, Function<JsonNode, Object>
         }
         return new Column(definition.path("name").asText(), type, definition.path("priority").asInt(0), object -> {
             JsonNode value = object;
-            for (String field : path.replaceFirst("^\\.", "").split("\\.")) {
+            for (String field : Splitter.on('.').omitEmptyStrings().split(path)) {
                 value = value.path(field);
             }
             if (value.isMissingNode() || value.isNull()) {

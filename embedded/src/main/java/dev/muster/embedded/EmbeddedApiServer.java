@@ -33,6 +33,7 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedApiServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedApiServer.class);
     private static final String CRDS = "crds.yaml";
+    private static final byte[] LOOPBACK = {127, 0, 0, 1};
     /** The mock logs every request at INFO through java.util.logging; held here, since JUL holds loggers weakly. */
     private static final java.util.logging.Logger REQUEST_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver.MockWebServer");
 
@@ -55,7 +56,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
         KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
                 new ApiServerDispatcher(List.of(), new ObjectMapper(), Clock.systemUTC()), false);
         try {
-            server.init(InetAddress.getByName("127.0.0.1"), port);
+            server.init(InetAddress.getByAddress(LOOPBACK), port);
         } catch (IOException | RuntimeException e) {
             server.destroy();
             throw new UncheckedIOException(new IOException("cannot serve on 127.0.0.1:" + port + ": " + e.getMessage(), e));

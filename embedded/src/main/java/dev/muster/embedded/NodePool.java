@@ -3,9 +3,11 @@ package dev.muster.embedded;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.base.Splitter;
 import com.google.common.collect.ImmutableMap;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -36,12 +38,12 @@ public record NodePool(String prefix, int count, ImmutableMap<String, Quantity> 
      * @throws IllegalArgumentException naming the text and what is wrong with it
      */
     public static NodePool parse(String text) {
-        String[] parts = text.trim().split(":");
-        if (parts.length != 2 && parts.length != 3) {
+        List<String> parts = Splitter.on(':').splitToList(text.trim());
+        if (parts.size() != 2 && parts.size() != 3) {
             throw new IllegalArgumentException("'" + text + "' is not [PREFIX:]COUNT:RESOURCES, e.g. 8:cpu=32,memory=128Gi");
         }
-        String prefix = parts.length == 3 ? parts[0] : DEFAULT_PREFIX;
-        String countText = parts[parts.length - 2];
+        String prefix = parts.size() == 3 ? parts.get(0) : DEFAULT_PREFIX;
+        String countText = parts.get(parts.size() - 2);
         int count;
         try {
             count = Integer.parseInt(countText);
@@ -49,18 +51,18 @@ public record NodePool(String prefix, int count, ImmutableMap<String, Quantity> 
             throw new IllegalArgumentException("'" + text + "': the node count '" + countText + "' is not a number", e);
         }
         Map<String, Quantity> resources = new LinkedHashMap<>();
-        for (String pair : parts[parts.length - 1].split(",")) {
-            String[] nameAndValue = pair.split("=", 2);
-            if (nameAndValue.length != 2 || nameAndValue[0].isBlank() || nameAndValue[1].isBlank()) {
+        for (String pair : Splitter.on(',').split(parts.get(parts.size() - 1))) {
+            List<String> nameAndValue = Splitter.on('=').limit(2).splitToList(pair);
+            if (nameAndValue.size() != 2 || nameAndValue.get(0).isBlank() || nameAndValue.get(1).isBlank()) {
                 throw new IllegalArgumentException("'" + text + "': '" + pair + "' is not RESOURCE=QUANTITY, e.g. memory=128Gi");
             }
-            Quantity quantity = new Quantity(nameAndValue[1].trim());
+            Quantity quantity = new Quantity(nameAndValue.get(1).trim());
             try {
                 Quantity.getAmountInBytes(quantity);
             } catch (IllegalArgumentException | ArithmeticException e) {
-                throw new IllegalArgumentException("'" + text + "': '" + nameAndValue[1] + "' is not a quantity", e);
+                throw new IllegalArgumentException("'" + text + "': '" + nameAndValue.get(1) + "' is not a quantity", e);
             }
-            resources.put(nameAndValue[0].trim(), quantity);
+            resources.put(nameAndValue.get(0).trim(), quantity);
         }
         try {
             return new NodePool(prefix, count, ImmutableMap.copyOf(resources));
