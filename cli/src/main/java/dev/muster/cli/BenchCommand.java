@@ -54,6 +54,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE", description = "Scheduler configuration to time instead of the default one; its actions are replaced by allocate.")
     private java.nio.file.Path config;
 
+    @Option(names = "--embedded", description = {"Time binding end to end instead: through the embedded API server of muster up,",
+        "from the scheduler's start until a watch has seen every pod bound (--queues is not used)."})
+    private boolean embedded;
+
     @Option(names = {"-o", "--output"}, description = "text (default) or json.")
     private Output output = Output.text;
 
@@ -72,6 +76,10 @@ public final class BenchCommand implements Callable<Integer> {
         String source = config == null ? DefaultSchedulerConfig.SOURCE : config.toString();
         String original = config == null ? DefaultSchedulerConfig.text() : java.nio.file.Files.readString(config);
         SessionConfig sessionConfig = loader.parse(source, original.replaceFirst("(?m)^actions:.*$", "actions: \"allocate\""));
+        if (embedded) {
+            return EmbeddedBenchReport.print(new EmbeddedBench(loader.parse(source, original), java.time.Duration.ofMillis(100), clock)
+                    .run(nodes, pods, gang, java.time.Duration.ofMinutes(10)), gang, output == Output.json, spec.commandLine().getOut());
+        }
         ClusterSnapshot snapshot = SyntheticCluster.build(nodes, pods, gang, queues);
         long start = System.nanoTime();
         SessionResult result = Session.run(snapshot, sessionConfig, clock);

@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "muster 0.1.0",
         description = "A batch scheduler for Kubernetes: gangs, queues, job graphs, topology.",
-        subcommands = {DemoCommand.class, RunCommand.class, WhatIfCommand.class, SimulateCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, UpCommand.class, RunCommand.class, WhatIfCommand.class, SimulateCommand.class, BenchCommand.class,
+            CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -23,7 +24,19 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && (args[0].equals("demo") || args[0].equals("up"))) {
+            // the narration and the usage text are the output; the embedded server's chatter is not (-D... overrides)
+            quietLogging(args[0].equals("demo") ? "error" : "info");
+        }
         System.exit(execute(args));
+    }
+
+    private static void quietLogging(String level) {
+        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level);
+        }
+        // fabric8 warns of every v1beta1/v1alpha1 kind it watches; Volcano's kinds are all of those
+        System.setProperty("org.slf4j.simpleLogger.log.io.fabric8.kubernetes.client.dsl.internal.VersionUsageUtils", "error");
     }
 
     /** Runs the command line and returns the exit code. */

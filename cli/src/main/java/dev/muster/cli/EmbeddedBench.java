@@ -1,0 +1,179 @@
+package dev.muster.cli;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.muster.embedded.EmbeddedApiServer;
+import dev.muster.embedded.NodePool;
+import dev.muster.embedded.SimulatedNodes;
+import dev.muster.engine.binding.BindRequest;
+import dev.muster.engine.binding.BindResult;
+import dev.muster.engine.binding.Binder;
+import dev.muster.engine.binding.RetryPolicy;
+import dev.muster.engine.cache.ClusterCache;
+import dev.muster.engine.framework.SessionConfig;
+import dev.muster.engine.model.NodeName;
+import dev.muster.engine.model.TaskId;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Pods bound per second end to end through the embedded API server: the gangs' PodGroups and pods
+ * are created first, then the scheduler starts (informers list, cycles decide, binds go over HTTP),
+ * and the clock stops when a separate watch has seen every pod bound. A second phase times the write
+ * path alone: as many new pods bound by the {@link Binder}, round robin over the nodes, with no session.
+ */
+final class EmbeddedBench {
+    private static final ResourceDefinitionContext POD_GROUPS = new ResourceDefinitionContext.Builder()
+            .withGroup("scheduling.volcano.sh").withVersion("v1beta1").withKind("PodGroup").withPlural("podgroups")
+            .withNamespaced(true).build();
+    private static final int CREATORS = 8;
+
+    /** What a run measured. */
+    record Result(int nodes, int pods, int bound, double createSeconds, double bindSeconds, int written, double writeSeconds) {
+        long podsPerSecond() {
+            return Math.round(bound / Math.max(bindSeconds, 1e-9));
+        }
+
+        long writesPerSecond() {
+            return Math.round(written / Math.max(writeSeconds, 1e-9));
+        }
+    }
+
+    private final SessionConfig config;
+    private final Duration period;
+    private final Clock clock;
+
+    EmbeddedBench(SessionConfig config, Duration period, Clock clock) {
+        this.config = requireNonNull(config, "config is null");
+        this.period = requireNonNull(period, "period is null");
+        this.clock = requireNonNull(clock, "clock is null");
+    }
+
+    Result run(int nodes, int pods, int gang, Duration timeout) throws InterruptedException, ExecutionException {
+        try (EmbeddedApiServer server = EmbeddedApiServer.start(0);
+                KubernetesClient client = server.newClient()) {
+            List<String> nodeNames = SimulatedNodes.create(client, List.of(NodePool.parse(nodes + ":cpu=32,memory=128Gi")));
+            long createStart = System.nanoTime();
+            create(client, "bench", pods, gang);
+            double createSeconds = (System.nanoTime() - createStart) / 1e9;
+
+            Set<String> bound = ConcurrentHashMap.newKeySet();
+            CountDownLatch allBound = new CountDownLatch(1);
+            SharedIndexInformer<Pod> watch = client.pods().inNamespace("bench").inform(new ResourceEventHandler<>() {
+                @Override
+                public void onAdd(Pod pod) {
+                    onUpdate(pod, pod);
+                }
+
+                @Override
+                public void onUpdate(Pod previous, Pod pod) {
+                    if (pod.getSpec().getNodeName() != null && bound.add(pod.getMetadata().getName()) && bound.size() == pods) {
+                        allBound.countDown();
+                    }
+                }
+
+                @Override
+                public void onDelete(Pod pod, boolean finalStateUnknown) {}
+            }, 0);
+            KubernetesRuntime runtime = new KubernetesRuntime(client, config, Set.of(EmbeddedCluster.SCHEDULER_NAME), period, clock);
+            long bindStart = System.nanoTime();
+            try {
+                runtime.start();
+                allBound.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } finally {
+                runtime.stop();
+                watch.stop();
+            }
+            double bindSeconds = (System.nanoTime() - bindStart) / 1e9;
+
+            create(client, "bench-writes", pods, gang);
+            List<BindRequest> requests = new ArrayList<>();
+            for (int index = 0; index < pods; index++) {
+                requests.add(new BindRequest(new TaskId("bench-writes", String.format("job-%05d-worker-%d", index / gang, index % gang)), "",
+                        new NodeName(nodeNames.get(index % nodeNames.size()))));
+            }
+            Binder binder = new Binder(client, new ClusterCache(Set.of(EmbeddedCluster.SCHEDULER_NAME), clock), RetryPolicy.DEFAULT,
+                    KubernetesRuntime.BIND_PARALLELISM);
+            long writeStart = System.nanoTime();
+            long written = binder.bind(requests).stream().filter(result -> result.status() == BindResult.Status.BOUND).count();
+            double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
+            return new Result(nodes, pods, bound.size(), createSeconds, bindSeconds, (int) written, writeSeconds);
+        }
+    }
+
+    private static void create(KubernetesClient client, String namespace, int pods, int gang)
+            throws InterruptedException, ExecutionException {
+        client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata().build()).create();
+        ExecutorService creators = Executors.newFixedThreadPool(CREATORS);
+        try {
+            List<Future<?>> created = new ArrayList<>();
+            int jobs = (pods + gang - 1) / gang;
+            for (int job = 0; job < jobs; job++) {
+                String name = String.format("job-%05d", job);
+                int size = Math.min(gang, pods - job * gang);
+                created.add(creators.submit(() -> {
+                    client.genericKubernetesResources(POD_GROUPS).inNamespace(namespace).resource(podGroup(namespace, name, size)).create();
+                    for (int index = 0; index < size; index++) {
+                        client.pods().inNamespace(namespace).resource(pod(namespace, name, index)).create();
+                    }
+                }));
+            }
+            for (Future<?> future : created) {
+                future.get();
+            }
+        } finally {
+            creators.shutdownNow();
+        }
+    }
+
+    private static GenericKubernetesResource podGroup(String namespace, String name, int size) {
+        return new GenericKubernetesResourceBuilder()
+                .withApiVersion("scheduling.volcano.sh/v1beta1")
+                .withKind("PodGroup")
+                .withNewMetadata().withName(name).withNamespace(namespace).endMetadata()
+                .withAdditionalProperties(Map.of("spec", Map.of("minMember", size, "queue", "default")))
+                .build();
+    }
+
+    private static Pod pod(String namespace, String job, int index) {
+        return new PodBuilder()
+                .withNewMetadata()
+                    .withName(job + "-worker-" + index)
+                    .withNamespace(namespace)
+                    .addToAnnotations("scheduling.k8s.io/group-name", job)
+                .endMetadata()
+                .withNewSpec()
+                    .withSchedulerName(EmbeddedCluster.SCHEDULER_NAME)
+                    .addNewContainer()
+                        .withName("main")
+                        .withImage("busybox")
+                        .withNewResources()
+                            .addToRequests("cpu", new Quantity("1"))
+                            .addToRequests("memory", new Quantity("2Gi"))
+                        .endResources()
+                    .endContainer()
+                .endSpec()
+                .build();
+    }
+}

@@ -1,0 +1,169 @@
+package dev.muster.cli;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.inject.Inject;
+import dev.muster.embedded.NodePool;
+import dev.muster.engine.config.ConfigException;
+import dev.muster.engine.config.DefaultSchedulerConfig;
+import dev.muster.engine.config.SchedulerConfigLoader;
+import dev.muster.engine.framework.SessionConfig;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code muster up}: a Kubernetes API server, simulated nodes and kubelet, and Muster, in one JVM, until interrupted. */
+@Command(
+        name = "up",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Starts, in this process, a Kubernetes API server on 127.0.0.1 (in memory, no authentication) with Muster's",
+            "CRDs, simulated nodes, a simulated kubelet and the scheduler, and writes a kubeconfig for kubectl.",
+            "A bound pod runs for the duration in its muster.dev/duration annotation (e.g. 30s), then succeeds, or",
+            "fails if its muster.dev/exit-code annotation is not 0; without a duration it runs until deleted.",
+            "Pods opt in with spec.schedulerName: muster. Runs until interrupted (Ctrl-C).",
+            "Exit codes: 0 stopped, 2 bad options, configuration or nodes file, 1 the port cannot be served."})
+public final class UpCommand implements Callable<Integer> {
+    static final String DEFAULT_NODES = "8:cpu=32,memory=128Gi,nvidia.com/gpu=8";
+    private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
+
+    private final SchedulerConfigLoader configLoader;
+    private final Clock clock;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--port", description = "Port of the API server on 127.0.0.1; 0 for any free one (default: ${DEFAULT-VALUE}).")
+    private int port = 6443;
+
+    @Option(names = "--kubeconfig", paramLabel = "PATH", description = "Where to write the kubeconfig (default: ${DEFAULT-VALUE}).")
+    private Path kubeconfig = Path.of(System.getProperty("user.home"), ".kube", "muster-up.yaml");
+
+    @Option(names = "--nodes", paramLabel = "[PREFIX:]COUNT:RESOURCES", converter = NodePoolConverter.class,
+            description = {"A pool of identical nodes, e.g. 8:cpu=32,memory=128Gi,nvidia.com/gpu=8 or",
+                "cpu:16:cpu=64,memory=256Gi (repeatable; default: " + DEFAULT_NODES + " unless --nodes-file is given)."})
+    private List<NodePool> pools = List.of();
+
+    @Option(names = "--nodes-file", paramLabel = "FILE", description = "Node objects (YAML or JSON) to create, e.g. from kubectl get nodes -o yaml.")
+    private Path nodesFile;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "Scheduler configuration in volcano-scheduler.conf format (default: the built-in one).")
+    private Path config;
+
+    @Option(names = "--period", paramLabel = "DURATION", converter = PeriodConverter.class,
+            description = "Time between scheduling cycles (default: 500ms).")
+    private Duration period = Duration.ofMillis(500);
+
+    @Inject
+    public UpCommand(SchedulerConfigLoader configLoader, Clock clock) {
+        this.configLoader = requireNonNull(configLoader, "configLoader is null");
+        this.clock = requireNonNull(clock, "clock is null");
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter err = spec.commandLine().getErr();
+        SessionConfig sessionConfig;
+        try {
+            sessionConfig = config == null
+                    ? configLoader.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text())
+                    : configLoader.load(config);
+        } catch (ConfigException e) {
+            err.println(e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        List<NodePool> nodePools = pools.isEmpty() && nodesFile == null ? List.of(NodePool.parse(DEFAULT_NODES)) : pools;
+        CountDownLatch stopping = new CountDownLatch(1);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stopping.countDown();
+            try {
+                stopped.await(SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "muster-shutdown");
+        boolean interrupted = false;
+        EmbeddedCluster.Options options = new EmbeddedCluster.Options(port, nodePools, Optional.ofNullable(nodesFile), sessionConfig,
+                period, true);
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(options, clock)) {
+            cluster.server().writeKubeconfig(kubeconfig);
+            Runtime.getRuntime().addShutdownHook(hook);
+            PrintWriter out = spec.commandLine().getOut();
+            out.println(usage(cluster));
+            out.flush();
+            interrupted = awaitStop(stopping);
+            err.println("muster up: stopping");
+            err.flush();
+        } catch (UncheckedIOException e) {
+            err.println("muster up: " + e.getCause().getMessage());
+            return ExitCodes.FAILURE;
+        } catch (IOException e) {
+            err.println("muster up: cannot read " + (nodesFile == null ? "" : nodesFile + " ") + "or write " + kubeconfig + ": "
+                    + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        } finally {
+            stopped.countDown();
+            removeShutdownHook(hook);
+        }
+        if (interrupted) {
+            // stopped by an interrupt (as a test or an embedding program stops it): cleanly, and the caller still sees it
+            Thread.currentThread().interrupt();
+        }
+        return ExitCodes.OK;
+    }
+
+    /** Waits for the JVM's shutdown or an interrupt; true if interrupted, so that shutting down can still wait for the scheduler. */
+    private static boolean awaitStop(CountDownLatch stopping) {
+        try {
+            stopping.await();
+            return false;
+        } catch (InterruptedException e) {
+            return true;
+        }
+    }
+
+    /** When stopped otherwise than by the JVM shutting down (an interrupt, a failure), the hook has nothing to wait for. */
+    private static void removeShutdownHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook is running, and that is what stopped us
+        }
+    }
+
+    private String usage(EmbeddedCluster cluster) {
+        return """
+                muster up: a Kubernetes API server on %s with %s, scheduled by Muster.
+                Pods opt in with spec.schedulerName: %s; muster.dev/duration: 30s makes one finish after 30 s.
+
+                  export KUBECONFIG=%s
+                  kubectl apply --validate=false -f examples/up/training.yaml
+                  kubectl get pods -o wide
+                  kubectl get podgroups,queues
+
+                Everything is in memory and unauthenticated, on 127.0.0.1 only. Ctrl-C stops it."""
+                .formatted(cluster.server().url(), describe(cluster.nodes()), EmbeddedCluster.SCHEDULER_NAME,
+                        kubeconfig.toAbsolutePath());
+    }
+
+    private static String describe(List<String> nodes) {
+        return switch (nodes.size()) {
+            case 0 -> "no nodes";
+            case 1 -> "1 simulated node (" + nodes.get(0) + ")";
+            default -> nodes.size() + " simulated nodes (" + nodes.get(0) + " to " + nodes.get(nodes.size() - 1) + ")";
+        };
+    }
+}

@@ -1,0 +1,198 @@
+package dev.muster.embedded;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Buffer;
+import io.fabric8.mockwebserver.http.Headers;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * fabric8's CRUD mock with what a real API server does and the mock does not: a Binding
+ * ({@code pods/NAME/binding} or {@code bindings}) sets the pod's {@code spec.nodeName} (201; 409 if
+ * the pod is bound already; 404 if there is no pod), an Eviction ({@code pods/NAME/eviction}) deletes
+ * the pod, and the discovery documents kubectl reads are served. A strategic merge patch (what
+ * {@code kubectl apply} sends to change an object) is applied as a JSON merge patch without its
+ * {@code $} directives: lists are replaced rather than merged by key. A GET that asks for a Table
+ * (as kubectl does) gets one ({@link Tables}). Every answer says it is JSON.
+ */
+final class ApiServerDispatcher extends IndexedCrudDispatcher {
+    private static final Pattern BINDING = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/binding(\\?.*)?$");
+    private static final Pattern BINDINGS = Pattern.compile("^/api/v1/namespaces/([^/]+)/bindings(\\?.*)?$");
+    private static final Pattern EVICTION = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/eviction(\\?.*)?$");
+    private static final String CONTENT_TYPE = "Content-Type";
+    private static final String JSON = "application/json";
+    private static final String CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+    private static final String STRATEGIC = "strategic-merge-patch";
+    private static final String MERGE_PATCH = "application/merge-patch+json";
+
+    private final ObjectMapper json;
+    private final Discovery discovery;
+    private final Tables tables;
+
+    ApiServerDispatcher(List<CustomResourceDefinitionContext> crds, ObjectMapper json, Clock clock) {
+        super(crds);
+        this.json = requireNonNull(json, "json is null");
+        this.discovery = new Discovery(json);
+        this.tables = new Tables(json, clock);
+    }
+
+    @Override
+    public MockResponse dispatch(RecordedRequest request) {
+        if ("GET".equalsIgnoreCase(request.getMethod())) {
+            return respond(request);
+        }
+        // writes are serialised by the store anyway; one lock makes read-modify-write (binds, merge patches) atomic
+        synchronized (this) {
+            return respond(request);
+        }
+    }
+
+    private MockResponse respond(RecordedRequest request) {
+        try {
+            return respondOrThrow(request);
+        } catch (UncheckedIOException e) {
+            return status(400, "BadRequest", "the request body is not JSON: " + e.getCause().getMessage());
+        }
+    }
+
+    private MockResponse respondOrThrow(RecordedRequest request) {
+        boolean crd = request.getPath().startsWith(CRDS) && !"GET".equalsIgnoreCase(request.getMethod());
+        boolean table = "GET".equalsIgnoreCase(request.getMethod()) && String.valueOf(request.getHeader("Accept")).contains("as=Table")
+                && !request.getPath().contains("watch=");
+        MockResponse response = answer(request);
+        if (response.code() < 300 && (crd || table)) {
+            String body = response.getBody().readUtf8();
+            if (crd && !body.isEmpty()) {
+                tables.register(readTree(body));
+            }
+            Optional<String> printed = table ? tables.table(request.getPath(), readTree(body)) : Optional.empty();
+            // reading the body consumed it
+            response.setBody(printed.orElse(body));
+        }
+        if (response.getHeaders() == null || response.header(CONTENT_TYPE) == null) {
+            response.setHeader(CONTENT_TYPE, JSON);
+        }
+        return response;
+    }
+
+    private MockResponse answer(RecordedRequest request) {
+        String path = request.getPath();
+        String bare = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+        if ("GET".equalsIgnoreCase(request.getMethod())) {
+            Optional<String> document = discovery.document(bare);
+            if (document.isPresent()) {
+                return new MockResponse().setResponseCode(200).setBody(document.get());
+            }
+            if (bare.startsWith("/openapi")) {
+                // kubectl falls back to no client-side validation, which --validate=false asks for anyway
+                return status(404, "NotFound", "the embedded API server serves no OpenAPI schema");
+            }
+        }
+        if ("POST".equalsIgnoreCase(request.getMethod())) {
+            Matcher subresource = BINDING.matcher(path);
+            Matcher collection = BINDINGS.matcher(path);
+            if (subresource.matches() || collection.matches()) {
+                // reading the body consumes it: only here
+                JsonNode binding = readTree(request.getUtf8Body());
+                String namespace = subresource.matches() ? subresource.group(1) : collection.group(1);
+                String pod = subresource.matches() ? subresource.group(2) : binding.path("metadata").path("name").asText();
+                return bind(request, namespace, pod, binding.path("target").path("name").asText());
+            }
+            Matcher eviction = EVICTION.matcher(path);
+            if (eviction.matches()) {
+                MockResponse deleted = handleDelete(podPath(eviction.group(1), eviction.group(2)));
+                return deleted.code() >= 300 ? notFound(eviction.group(2)) : status(201, "", "");
+            }
+        }
+        if ("PATCH".equalsIgnoreCase(request.getMethod())) {
+            String contentType = String.valueOf(request.getHeader(CONTENT_TYPE));
+            if (contentType.contains(STRATEGIC)) {
+                return mergePatch(request, path, MergePatch.withoutDirectives(readTree(request.getUtf8Body())));
+            }
+            if (contentType.contains(MERGE_PATCH)) {
+                return mergePatch(request, path, readTree(request.getUtf8Body()));
+            }
+        }
+        return super.dispatch(request);
+    }
+
+    /**
+     * Applies a merge patch as RFC 7386 says and stores the result with a PUT, which the mock does right.
+     * The lock keeps the object from changing between the read and the write.
+     */
+    private synchronized MockResponse mergePatch(RecordedRequest request, String path, JsonNode patch) {
+        String objectPath = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+        String readPath = objectPath.endsWith("/status") ? objectPath.substring(0, objectPath.length() - "/status".length()) : objectPath;
+        MockResponse current = handleGet(readPath);
+        if (current.code() != 200) {
+            return status(404, "NotFound", readPath + " not found");
+        }
+        JsonNode stored = readTree(current.getBody().readUtf8());
+        JsonNode merged = MergePatch.apply(stored, patch);
+        if (merged instanceof ObjectNode object && object.path("metadata") instanceof ObjectNode metadata) {
+            // a patch never conflicts: it applies to what is stored
+            metadata.set("resourceVersion", stored.path("metadata").path("resourceVersion"));
+        }
+        return handleUpdate(new RecordedRequest(request.getHttpVersion(), HttpMethod.PUT, objectPath,
+                Headers.builder().add(CONTENT_TYPE, JSON).build(), new Buffer().writeUtf8(merged.toString())));
+    }
+
+    /** Check and set under one lock, so two binds of one pod cannot both succeed. */
+    private synchronized MockResponse bind(RecordedRequest request, String namespace, String pod, String node) {
+        if (node.isEmpty()) {
+            return status(400, "BadRequest", "the binding of pod " + namespace + "/" + pod + " has no target node");
+        }
+        String podPath = podPath(namespace, pod);
+        MockResponse current = handleGet(podPath);
+        if (current.code() != 200) {
+            return notFound(pod);
+        }
+        String existing = readTree(current.getBody().readUtf8()).path("spec").path("nodeName").asText("");
+        if (!existing.isEmpty()) {
+            return status(409, "Conflict", "pod " + pod + " is already assigned to node " + existing);
+        }
+        MockResponse patched = mergePatch(request, podPath, json.createObjectNode().set("spec", json.createObjectNode().put("nodeName", node)));
+        return patched.code() >= 300 ? patched : status(201, "", "");
+    }
+
+    private JsonNode readTree(String text) {
+        try {
+            return json.readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String podPath(String namespace, String pod) {
+        return "/api/v1/namespaces/" + namespace + "/pods/" + pod;
+    }
+
+    private MockResponse notFound(String pod) {
+        return status(404, "NotFound", "pods \"" + pod + "\" not found");
+    }
+
+    private MockResponse status(int code, String reason, String message) {
+        String body = json.createObjectNode()
+                .put("kind", "Status")
+                .put("apiVersion", "v1")
+                .put("status", code < 300 ? "Success" : "Failure")
+                .put("reason", reason)
+                .put("message", message)
+                .put("code", code)
+                .toString();
+        return new MockResponse().setResponseCode(code).setBody(body);
+    }
+}

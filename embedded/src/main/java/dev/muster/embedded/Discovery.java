@@ -1,0 +1,116 @@
+package dev.muster.embedded;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The discovery documents kubectl reads before it does anything ({@code /version}, {@code /api},
+ * {@code /apis}, {@code /api/v1}, {@code /apis/GROUP/VERSION}), which the CRUD mock does not serve.
+ * They list what the embedded server stores: the core kinds, Volcano's custom resources and the
+ * kinds {@code deploy/} applies (CRDs, RBAC, a Deployment, a PodDisruptionBudget), so {@code kubectl apply -f deploy/} works.
+ */
+final class Discovery {
+    static final ImmutableList<ApiResource> RESOURCES = ImmutableList.of(
+            ApiResource.core("pods", "Pod", true, "po"),
+            ApiResource.core("pods/status", "Pod", true),
+            ApiResource.core("pods/binding", "Binding", true),
+            ApiResource.core("pods/eviction", "Eviction", true),
+            ApiResource.core("bindings", "Binding", true),
+            ApiResource.core("nodes", "Node", false, "no"),
+            ApiResource.core("nodes/status", "Node", false),
+            ApiResource.core("namespaces", "Namespace", false, "ns"),
+            ApiResource.core("events", "Event", true, "ev"),
+            ApiResource.core("configmaps", "ConfigMap", true, "cm"),
+            ApiResource.core("secrets", "Secret", true),
+            ApiResource.core("services", "Service", true, "svc"),
+            ApiResource.core("serviceaccounts", "ServiceAccount", true, "sa"),
+            ApiResource.of("scheduling.volcano.sh/v1beta1", "podgroups", "PodGroup", true, "pg", "podgroup-v1beta1"),
+            ApiResource.of("scheduling.volcano.sh/v1beta1", "queues", "Queue", false, "q", "queue-v1beta1"),
+            ApiResource.of("scheduling.volcano.sh/v1beta1", "queues/status", "Queue", false),
+            ApiResource.of("topology.volcano.sh/v1alpha1", "hypernodes", "HyperNode", false, "hn"),
+            ApiResource.of("topology.volcano.sh/v1alpha1", "hypernodes/status", "HyperNode", false),
+            ApiResource.of("scheduling.k8s.io/v1", "priorityclasses", "PriorityClass", false, "pc"),
+            ApiResource.of("coordination.k8s.io/v1", "leases", "Lease", true),
+            ApiResource.of("events.k8s.io/v1", "events", "Event", true, "ev"),
+            ApiResource.of("apps/v1", "deployments", "Deployment", true, "deploy"),
+            ApiResource.of("policy/v1", "poddisruptionbudgets", "PodDisruptionBudget", true, "pdb"),
+            ApiResource.of("apiextensions.k8s.io/v1", "customresourcedefinitions", "CustomResourceDefinition", false, "crd", "crds"),
+            ApiResource.of("rbac.authorization.k8s.io/v1", "clusterroles", "ClusterRole", false),
+            ApiResource.of("rbac.authorization.k8s.io/v1", "clusterrolebindings", "ClusterRoleBinding", false),
+            ApiResource.of("rbac.authorization.k8s.io/v1", "roles", "Role", true),
+            ApiResource.of("rbac.authorization.k8s.io/v1", "rolebindings", "RoleBinding", true));
+
+    private static final List<String> VERBS = List.of("create", "delete", "deletecollection", "get", "list", "patch", "update", "watch");
+
+    private final ImmutableMap<String, String> documents;
+
+    Discovery(ObjectMapper json) {
+        ImmutableMap.Builder<String, String> builder = ImmutableMap.builder();
+        builder.put("/version", json.createObjectNode()
+                .put("major", "1")
+                .put("minor", "30")
+                .put("gitVersion", "v1.30.0-muster")
+                .put("platform", "linux/amd64")
+                .toString());
+        ObjectNode api = json.createObjectNode().put("kind", "APIVersions");
+        api.putArray("versions").add("v1");
+        api.putArray("serverAddressByClientCIDRs").addObject().put("clientCIDR", "0.0.0.0/0").put("serverAddress", "127.0.0.1");
+        builder.put("/api", api.toString());
+
+        Map<String, List<ApiResource>> byGroupVersion = new LinkedHashMap<>();
+        RESOURCES.forEach(resource -> byGroupVersion.computeIfAbsent(resource.groupVersion(), key -> new java.util.ArrayList<>())
+                .add(resource));
+        ObjectNode groups = json.createObjectNode().put("kind", "APIGroupList").put("apiVersion", "v1");
+        ArrayNode groupList = groups.putArray("groups");
+        byGroupVersion.forEach((groupVersion, resources) -> {
+            ApiResource first = resources.get(0);
+            if (!first.group().isEmpty()) {
+                ObjectNode group = groupList.addObject().put("name", first.group());
+                ObjectNode version = json.createObjectNode().put("groupVersion", groupVersion).put("version", first.version());
+                group.putArray("versions").add(version);
+                group.set("preferredVersion", version.deepCopy());
+            }
+            builder.put(first.group().isEmpty() ? "/api/v1" : "/apis/" + groupVersion, resourceList(json, groupVersion, resources));
+        });
+        builder.put("/apis", groups.toString());
+        this.documents = builder.buildOrThrow();
+    }
+
+    /** The document at this path (without its query), if it is one of discovery's. */
+    Optional<String> document(String path) {
+        return Optional.ofNullable(documents.get(path));
+    }
+
+    private static String resourceList(ObjectMapper json, String groupVersion, List<ApiResource> resources) {
+        ObjectNode list = json.createObjectNode().put("kind", "APIResourceList").put("apiVersion", "v1").put("groupVersion", groupVersion);
+        ArrayNode items = list.putArray("resources");
+        for (ApiResource resource : resources) {
+            ObjectNode item = items.addObject()
+                    .put("name", resource.plural())
+                    .put("singularName", resource.subresource() ? "" : resource.kind().toLowerCase(java.util.Locale.ROOT))
+                    .put("namespaced", resource.namespaced())
+                    .put("kind", resource.kind());
+            ArrayNode verbs = item.putArray("verbs");
+            if (resource.subresource()) {
+                verbs.add(resource.plural().endsWith("/status") ? "get" : "create");
+                if (resource.plural().endsWith("/status")) {
+                    verbs.add("patch").add("update");
+                }
+            } else {
+                VERBS.forEach(verbs::add);
+            }
+            if (!resource.shortNames().isEmpty()) {
+                ArrayNode shortNames = item.putArray("shortNames");
+                resource.shortNames().forEach(shortNames::add);
+            }
+        }
+        return list.toString();
+    }
+}

@@ -1,0 +1,131 @@
+package dev.muster.embedded;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A Kubernetes API server on 127.0.0.1: fabric8's CRUD mock behind {@link ApiServerDispatcher}, with
+ * the CRDs of {@code deploy/crds.yaml} registered and the {@code default} namespace created. It keeps
+ * everything in memory and checks no credentials; it is for one machine, not for a network.
+ */
+public final class EmbeddedApiServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedApiServer.class);
+    private static final String CRDS = "crds.yaml";
+    private static final byte[] LOOPBACK = {127, 0, 0, 1};
+    /** The mock logs every request at INFO through java.util.logging; held here, since JUL holds loggers weakly. */
+    private static final java.util.logging.Logger REQUEST_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver.MockWebServer");
+
+    private final KubernetesMockServer server;
+    private final String url;
+
+    private EmbeddedApiServer(KubernetesMockServer server) {
+        this.server = requireNonNull(server, "server is null");
+        this.url = "http://127.0.0.1:" + server.getPort();
+    }
+
+    /**
+     * Starts serving on 127.0.0.1 and registers Muster's CRDs.
+     *
+     * @param port the port, or 0 for any free one
+     * @throws UncheckedIOException when the port cannot be bound
+     */
+    public static EmbeddedApiServer start(int port) {
+        REQUEST_LOG.setLevel(java.util.logging.Level.WARNING);
+        KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
+                new ApiServerDispatcher(List.of(), new ObjectMapper(), Clock.systemUTC()), false);
+        try {
+            server.init(InetAddress.getByAddress(LOOPBACK), port);
+        } catch (IOException | RuntimeException e) {
+            server.destroy();
+            throw new UncheckedIOException(new IOException("cannot serve on 127.0.0.1:" + port + ": " + e.getMessage(), e));
+        }
+        EmbeddedApiServer started = new EmbeddedApiServer(server);
+        try (KubernetesClient client = started.newClient()) {
+            client.resource(new NamespaceBuilder().withNewMetadata().withName("default").endMetadata().build()).create();
+            try (InputStream crds = EmbeddedApiServer.class.getResourceAsStream(CRDS)) {
+                requireNonNull(crds, "BUG: " + CRDS + " is not on the class path");
+                for (HasMetadata crd : client.load(crds).items()) {
+                    client.resource(crd).create();
+                }
+            }
+        } catch (IOException e) {
+            started.close();
+            throw new UncheckedIOException(e);
+        }
+        log.info("API server serving on {}", started.url);
+        return started;
+    }
+
+    /** {@code http://127.0.0.1:PORT}. */
+    public String url() {
+        return url;
+    }
+
+    public int port() {
+        return server.getPort();
+    }
+
+    /**
+     * A new client of this server. It does not retry failed requests itself, as Muster's clients must
+     * not (Muster's retry policy is the one retry layer).
+     */
+    public KubernetesClient newClient() {
+        Config config = new ConfigBuilder(Config.empty())
+                .withMasterUrl(url)
+                .withNamespace("default")
+                .withRequestRetryBackoffLimit(0)
+                .build();
+        return new KubernetesClientBuilder().withConfig(config).build();
+    }
+
+    /** Writes a kubeconfig whose current context is this server, creating the folder if needed. */
+    public void writeKubeconfig(Path path) throws IOException {
+        Path parent = path.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Files.writeString(path, """
+                # written by muster up: the embedded API server, valid while it runs
+                apiVersion: v1
+                kind: Config
+                clusters:
+                - name: muster
+                  cluster: {server: "%s"}
+                users:
+                - name: muster
+                  user: {}
+                contexts:
+                - name: muster
+                  context: {cluster: muster, user: muster, namespace: default}
+                current-context: muster
+                """.formatted(url), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+        server.destroy();
+        log.info("API server on {} stopped", url);
+    }
+}

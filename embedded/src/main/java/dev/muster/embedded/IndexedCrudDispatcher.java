@@ -1,0 +1,111 @@
+package dev.muster.embedded;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
+import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.mockwebserver.crud.Attribute;
+import io.fabric8.mockwebserver.crud.AttributeSet;
+import io.fabric8.mockwebserver.http.MockResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The CRUD mock with an index from an object's identity (API, version, plural, namespace, name) to its
+ * key in the store. The mock finds one object by matching every stored key against the query, so a
+ * GET, PUT, PATCH or create costs time in proportion to everything stored; with the index, finding
+ * one object costs a hash lookup. Lists, watches and anything the index misses take the mock's way.
+ */
+class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
+    private static final String[] IDENTITY = {
+        KubernetesAttributesExtractor.API,
+        KubernetesAttributesExtractor.VERSION,
+        KubernetesAttributesExtractor.PLURAL,
+        KubernetesAttributesExtractor.NAMESPACE,
+        KubernetesAttributesExtractor.NAME
+    };
+
+    private final Map<String, AttributeSet> index = new ConcurrentHashMap<>();
+
+    IndexedCrudDispatcher(List<CustomResourceDefinitionContext> crds) {
+        super(crds);
+    }
+
+    @Override
+    public Map.Entry<AttributeSet, String> findResource(AttributeSet query) {
+        if (query.containsKey(KubernetesAttributesExtractor.NAME)) {
+            AttributeSet key = index.get(identity(query));
+            if (key != null && key.matches(query)) {
+                String stored = map.get(key);
+                if (stored != null) {
+                    return Map.entry(key, stored);
+                }
+            }
+            if (key == null && identityOnly(query)) {
+                // the index holds every stored object under its identity: absent there, absent everywhere (a create's check)
+                return null;
+            }
+        }
+        return super.findResource(query);
+    }
+
+    @Override
+    public MockResponse handleGet(String path) {
+        if (path.contains("?")) {
+            // a watch, or a list with selectors: the mock's way
+            return super.handleGet(path);
+        }
+        AttributeSet query = attributeExtractor.fromPath(path);
+        if (!query.containsKey(KubernetesAttributesExtractor.NAME)) {
+            return super.handleGet(path);
+        }
+        Map.Entry<AttributeSet, String> found = findResource(query);
+        return found == null ? new MockResponse().setResponseCode(404) : new MockResponse().setResponseCode(200).setBody(found.getValue());
+    }
+
+    /** Keeps the index in step with the store: every create, update and delete of the mock comes through here. */
+    @Override
+    public void processEvent(String path, AttributeSet pathAttributes, AttributeSet oldAttributes, GenericKubernetesResource resource,
+            String newState) {
+        super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+        if (oldAttributes != null) {
+            index.remove(identity(oldAttributes), oldAttributes);
+        }
+        if (newState != null) {
+            // the key the mock stored the new state under, computed as it computes it
+            KubernetesAttributesExtractor extractor = (KubernetesAttributesExtractor) attributeExtractor;
+            AttributeSet key = resource != null ? extractor.extract(resource) : extractor.fromResource(newState);
+            if (!key.containsKey(KubernetesAttributesExtractor.PLURAL)) {
+                key = AttributeSet.merge(pathAttributes, key);
+            }
+            index.put(identity(key), key);
+        }
+    }
+
+    @Override
+    public void reset() {
+        super.reset();
+        index.clear();
+    }
+
+    /** Whether the query asks for nothing but an identity, as a create's check does, and no label or field. */
+    private static boolean identityOnly(AttributeSet query) {
+        List<Attribute> identity = new ArrayList<>();
+        for (String name : IDENTITY) {
+            if (query.containsKey(name)) {
+                identity.add(query.getAttribute(name));
+            }
+        }
+        return new AttributeSet(identity).equals(query);
+    }
+
+    private static String identity(AttributeSet attributes) {
+        StringBuilder identity = new StringBuilder();
+        for (String name : IDENTITY) {
+            identity.append(attributes.getAttribute(name)).append('|');
+        }
+        return identity.toString();
+    }
+}

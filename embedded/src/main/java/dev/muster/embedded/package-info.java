@@ -1,0 +1,7 @@
+/**
+ * The cluster {@code muster up} runs in one JVM: an API server on loopback (fabric8's CRUD mock with
+ * Binding, Eviction and the discovery documents kubectl needs), simulated nodes, and a simulated
+ * kubelet that runs bound pods for the duration they declare. Nothing here schedules: the scheduler
+ * connects to {@link dev.muster.embedded.EmbeddedApiServer} as it would to any API server.
+ */
+package dev.muster.embedded;

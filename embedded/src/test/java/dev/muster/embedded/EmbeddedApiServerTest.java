@@ -1,0 +1,132 @@
+package dev.muster.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+import java.net.URI;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The embedded API server answers as kube-apiserver does where the CRUD mock does not. */
+class EmbeddedApiServerTest {
+    private static EmbeddedApiServer server;
+    private static KubernetesClient client;
+
+    @BeforeAll
+    static void start() {
+        server = EmbeddedApiServer.start(0);
+        client = server.newClient();
+    }
+
+    @AfterAll
+    static void stop() {
+        client.close();
+        server.close();
+    }
+
+    @Test
+    void aBindingSetsTheNodeOnceAndASecondBindingConflicts() throws Exception {
+        // given
+        client.resource(pod("bound-once")).create();
+
+        // when
+        int first = post("/api/v1/namespaces/default/pods/bound-once/binding", binding("bound-once", "node-1"));
+        int second = post("/api/v1/namespaces/default/pods/bound-once/binding", binding("bound-once", "node-2"));
+
+        // then
+        assertThat(first).isEqualTo(201);
+        assertThat(second).isEqualTo(409);
+        assertThat(client.pods().withName("bound-once").get().getSpec().getNodeName()).isEqualTo("node-1");
+    }
+
+    @Test
+    void aBindingOfAPodThatDoesNotExistIsNotFound() throws Exception {
+        assertThat(post("/api/v1/namespaces/default/pods/nobody/binding", binding("nobody", "node-1"))).isEqualTo(404);
+    }
+
+    @Test
+    void aMergePatchReplacesListsAndRemovesNulls() {
+        // given
+        client.resource(pod("patched")).create();
+        String status = """
+                {"status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}]}}""";
+
+        // when: the same status twice, then a null
+        client.pods().withName("patched").subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), status);
+        client.pods().withName("patched").subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), status);
+        client.pods().withName("patched").patch(PatchContext.of(PatchType.JSON_MERGE), """
+                {"metadata": {"labels": {"a": "1", "b": "2"}}}""");
+        client.pods().withName("patched").patch(PatchContext.of(PatchType.JSON_MERGE), """
+                {"metadata": {"labels": {"a": null}}}""");
+
+        // then
+        Pod pod = client.pods().withName("patched").get();
+        assertThat(pod.getStatus().getConditions()).hasSize(1);
+        assertThat(pod.getMetadata().getLabels()).containsOnlyKeys("b");
+    }
+
+    @Test
+    void creatingAnObjectThatExistsConflicts() {
+        client.resource(pod("twice")).create();
+
+        assertThatThrownBy(() -> client.resource(pod("twice")).create())
+                .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(409));
+    }
+
+    @Test
+    void volcanosCustomResourcesAreServedAndDiscoverable() throws Exception {
+        assertThat(client.apiextensions().v1().customResourceDefinitions().list().getItems())
+                .extracting(crd -> crd.getMetadata().getName())
+                .contains("podgroups.scheduling.volcano.sh", "queues.scheduling.volcano.sh", "hypernodes.topology.volcano.sh");
+        assertThat(get("/apis", "application/json")).contains("\"scheduling.volcano.sh\"", "\"topology.volcano.sh\"");
+        assertThat(get("/apis/scheduling.volcano.sh/v1beta1", "application/json")).contains("\"podgroups\"", "\"verbs\"");
+    }
+
+    @Test
+    void kubectlsTableOfPodsHasTheNode() throws Exception {
+        // given
+        client.resource(pod("in-a-table")).create();
+        post("/api/v1/namespaces/default/pods/in-a-table/binding", binding("in-a-table", "node-7"));
+
+        // when
+        String table = get("/api/v1/namespaces/default/pods/in-a-table", "application/json;as=Table;v=v1;g=meta.k8s.io");
+
+        // then
+        assertThat(table).contains("\"kind\":\"Table\"", "\"name\":\"Node\"", "\"node-7\"");
+    }
+
+    private static Pod pod(String name) {
+        return new PodBuilder().withNewMetadata().withName(name).withNamespace("default").endMetadata()
+                .withNewSpec().withSchedulerName("muster").addNewContainer().withName("main").withImage("busybox").endContainer().endSpec()
+                .build();
+    }
+
+    private static String binding(String pod, String node) {
+        return """
+                {"apiVersion": "v1", "kind": "Binding", "metadata": {"name": "%s", "namespace": "default"},
+                 "target": {"apiVersion": "v1", "kind": "Node", "name": "%s"}}""".formatted(pod, node);
+    }
+
+    private static int post(String path, String body) throws Exception {
+        HttpRequest request = client.getHttpClient().newHttpRequestBuilder().uri(URI.create(server.url() + path))
+                .post("application/json", body).build();
+        return client.getHttpClient().sendAsync(request, String.class).get().code();
+    }
+
+    private static String get(String path, String accept) throws Exception {
+        HttpRequest request = client.getHttpClient().newHttpRequestBuilder().uri(URI.create(server.url() + path))
+                .header("Accept", accept).build();
+        HttpResponse<String> response = client.getHttpClient().sendAsync(request, String.class).get();
+        assertThat(response.code()).isEqualTo(200);
+        return response.body();
+    }
+}

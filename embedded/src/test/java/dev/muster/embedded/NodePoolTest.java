@@ -1,0 +1,65 @@
+package dev.muster.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.api.model.Quantity;
+import java.time.Duration;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+/** Reading {@code --nodes} and {@code muster.dev/duration}. */
+class NodePoolTest {
+    @Test
+    void aPoolWithoutPrefixIsNamedNodeAndGetsAPodLimit() {
+        NodePool pool = NodePool.parse("8:cpu=32,memory=128Gi,nvidia.com/gpu=8");
+
+        assertThat(pool.prefix()).isEqualTo("node");
+        assertThat(pool.count()).isEqualTo(8);
+        assertThat(pool.allocatable()).containsEntry("cpu", new Quantity("32")).containsEntry("memory", new Quantity("128Gi"))
+                .containsEntry("nvidia.com/gpu", new Quantity("8")).containsEntry("pods", new Quantity("110"));
+    }
+
+    @Test
+    void aPoolMayNameItsNodes() {
+        assertThat(NodePool.parse("gpu:2:cpu=64").nodeName(2)).isEqualTo("gpu-2");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidPools")
+    void anInvalidPoolIsRefusedWithWhatIsWrong(String text, String message) {
+        assertThatThrownBy(() -> NodePool.parse(text)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(message);
+    }
+
+    static Stream<Arguments> invalidPools() {
+        return Stream.of(
+                Arguments.of("cpu=32", "is not [PREFIX:]COUNT:RESOURCES"),
+                Arguments.of("x:cpu=32", "the node count 'x' is not a number"),
+                Arguments.of("0:cpu=32", "at least one node"),
+                Arguments.of("2:cpu", "'cpu' is not RESOURCE=QUANTITY"),
+                Arguments.of("2:cpu=lots", "'lots' is not a quantity"),
+                Arguments.of("GPU:2:cpu=1", "is not a lower-case DNS label"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("durations")
+    void durationsAreReadAsGoWritesThem(String text, Duration expected) {
+        assertThat(PodDuration.parse(text)).isEqualTo(expected);
+    }
+
+    static Stream<Arguments> durations() {
+        return Stream.of(
+                Arguments.of("30s", Duration.ofSeconds(30)),
+                Arguments.of("1m30s", Duration.ofSeconds(90)),
+                Arguments.of("500ms", Duration.ofMillis(500)),
+                Arguments.of("2h", Duration.ofHours(2)));
+    }
+
+    @Test
+    void aDurationWithoutUnitIsRefused() {
+        assertThatThrownBy(() -> PodDuration.parse("30")).hasMessageContaining("'30' is not a duration such as 30s");
+    }
+}
