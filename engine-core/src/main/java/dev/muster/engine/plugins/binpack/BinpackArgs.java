@@ -6,13 +6,10 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
-import dev.muster.engine.config.Suggestions;
 import dev.muster.engine.model.Resources;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import dev.muster.engine.plugins.ResourceWeightArguments;
 import java.util.List;
 import java.util.Map;
 
@@ -55,44 +52,17 @@ public record BinpackArgs(
         resourceWeightArguments = ImmutableSortedMap.copyOf(resourceWeightArguments);
         checkArgument(cpu >= 0, "%s must not be negative: %s", CPU, cpu);
         checkArgument(memory >= 0, "%s must not be negative: %s", MEMORY, memory);
-        List<String> listed = listedResources(resources);
+        List<String> listed = ResourceWeightArguments.listed(resources);
         for (String name : listed) {
             checkArgument(!name.equals(Resources.CPU) && !name.equals(Resources.MEMORY),
                     "%s: '%s' is weighted by %s, not listed here", RESOURCES, name, name.equals(Resources.CPU) ? CPU : MEMORY);
         }
-        for (Map.Entry<String, Integer> entry : resourceWeightArguments.entrySet()) {
-            String key = entry.getKey();
-            if (!key.startsWith(RESOURCE_PREFIX)) {
-                List<String> known = List.of(WEIGHT, CPU, MEMORY, RESOURCES, RESOURCE_PREFIX + "<name>");
-                throw new IllegalArgumentException("unknown argument '" + key + "'" + Suggestions.didYouMean(key, known)
-                        + " (known: " + String.join(", ", known) + ")");
-            }
-            String name = key.substring(RESOURCE_PREFIX.length());
-            checkArgument(listed.contains(name), "%s: resource '%s' is not listed in %s (listed: %s)",
-                    key, name, RESOURCES, listed.isEmpty() ? "none" : String.join(", ", listed));
-            checkArgument(entry.getValue() >= 0, "%s must not be negative: %s", key, entry.getValue());
-        }
+        ResourceWeightArguments.check(resourceWeightArguments, RESOURCES, listed,
+                List.of(WEIGHT, CPU, MEMORY, RESOURCES, RESOURCE_PREFIX + "<name>"));
     }
 
     /** The weight of each resource binpack scores: cpu, memory, then the listed ones in order. */
     public ImmutableMap<String, Integer> weights() {
-        Map<String, Integer> weights = new LinkedHashMap<>();
-        weights.put(Resources.CPU, cpu);
-        weights.put(Resources.MEMORY, memory);
-        for (String name : listedResources(resources)) {
-            weights.put(name, resourceWeightArguments.getOrDefault(RESOURCE_PREFIX + name, 1));
-        }
-        return ImmutableMap.copyOf(weights);
-    }
-
-    private static List<String> listedResources(String resources) {
-        List<String> names = new ArrayList<>();
-        for (String part : resources.split(",")) {
-            String name = part.trim();
-            if (!name.isEmpty() && !names.contains(name)) {
-                names.add(name);
-            }
-        }
-        return ImmutableList.copyOf(names);
+        return ResourceWeightArguments.weights(cpu, memory, RESOURCES, resources, resourceWeightArguments);
     }
 }
