@@ -13,7 +13,6 @@ import dev.muster.engine.framework.TaskState;
 import dev.muster.engine.model.PodGroupPhase;
 import dev.muster.engine.model.Queue;
 import dev.muster.engine.model.QueueName;
-import dev.muster.engine.model.Resources;
 import dev.muster.engine.model.TaskStatus;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -179,11 +178,7 @@ public final class AllocateAction implements Action {
                 continue;
             }
             NodeState node = best.get();
-            if (task.initRequest().lessEqual(node.idle(), Resources.Missing.ZERO)) {
-                statement.allocate(task, node.name());
-            } else if (task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
-                statement.pipeline(task, node.name());
-            }
+            NodePicker.allocateOrPipeline(statement, task, node);
             if (session.plugins().isJobReady(job)) {
                 break;
             }

@@ -6,6 +6,7 @@ import dev.muster.engine.framework.FitErrors;
 import dev.muster.engine.framework.FitFailure;
 import dev.muster.engine.framework.NodeState;
 import dev.muster.engine.framework.Session;
+import dev.muster.engine.framework.Statement;
 import dev.muster.engine.framework.TaskState;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Resources;
@@ -233,5 +234,17 @@ final class NodePicker {
             }
         }
         return Optional.of(best);
+    }
+
+    /**
+     * Places the task on the chosen node: allocated when the node's idle fits it, pipelined onto
+     * resources being released when only its future idle does (Volcano's allocateResourcesForTask).
+     */
+    static void allocateOrPipeline(Statement statement, TaskState task, NodeState node) {
+        if (task.initRequest().lessEqual(node.idle(), Resources.Missing.ZERO)) {
+            statement.allocate(task, node.name());
+        } else if (task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
+            statement.pipeline(task, node.name());
+        }
     }
 }

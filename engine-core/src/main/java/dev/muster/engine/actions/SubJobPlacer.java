@@ -9,7 +9,6 @@ import dev.muster.engine.framework.Statement;
 import dev.muster.engine.framework.SubJobState;
 import dev.muster.engine.framework.TaskState;
 import dev.muster.engine.model.Queue;
-import dev.muster.engine.model.Resources;
 import dev.muster.engine.model.TaskId;
 import dev.muster.engine.topology.HyperNodeTree;
 import java.util.HashSet;
@@ -124,11 +123,7 @@ final class SubJobPlacer {
                 continue;
             }
             NodeState node = best.get();
-            if (task.initRequest().lessEqual(node.idle(), Resources.Missing.ZERO)) {
-                statement.allocate(task, node.name());
-            } else if (task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
-                statement.pipeline(task, node.name());
-            }
+            NodePicker.allocateOrPipeline(statement, task, node);
             if (subJob.withNetworkTopology()) {
                 allocated = withNode(allocated, node);
             }
