@@ -157,6 +157,15 @@ public final class QueueAttributes {
         return Quota.insufficientOnRequested(future, realCapability, minimum);
     }
 
+    /**
+     * The resources on which admitting {@code minimum} would take the queue over its deserved share,
+     * counting what it runs and has admitted; empty when it fits.
+     */
+    public TreeSet<String> deservedShortfall(Resources minimum) {
+        Resources future = minimum.add(allocated).add(inqueue).subtract(elastic);
+        return Quota.insufficientOnRequested(future, deserved, minimum);
+    }
+
     @Override
     public String toString() {
         return String.format("queue %s: deserved <%s>, real capability <%s>, allocated <%s>, inqueue <%s>, share %.3f",

@@ -6,7 +6,6 @@ import dev.muster.engine.framework.AdmissionCheck;
 import dev.muster.engine.framework.AllocationListener;
 import dev.muster.engine.framework.DeservedShare;
 import dev.muster.engine.framework.JobState;
-import dev.muster.engine.framework.NoArgs;
 import dev.muster.engine.framework.Plugin;
 import dev.muster.engine.framework.PluginFactory;
 import dev.muster.engine.framework.QueueCapacity;
@@ -37,8 +36,9 @@ import org.slf4j.LoggerFactory;
  * queue with a job in it gets a deserved share of the cluster by weighted water-filling; its share is
  * then {@code max(allocated / deserved)}. Queues are served by priority, then smallest share; a queue
  * that holds all it deserves is overused; a task fits its queue only within the deserved share; jobs
- * are admitted while {@code minResources} fits the queue's real capability; victims are reclaimed from
- * queues above their deserved share.
+ * are admitted while {@code minResources} fits the queue's real capability (and, with
+ * {@link ProportionArgs#admitWithinDeserved()}, its deserved share); victims are reclaimed from queues
+ * above their deserved share.
  */
 public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity, VictimSelector, AdmissionCheck,
         AllocationListener, DeservedShare {
@@ -46,8 +46,10 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
     private static final Logger log = LoggerFactory.getLogger(ProportionPlugin.class);
 
     private final Map<QueueName, QueueAttributes> queues = new TreeMap<>();
+    private final boolean admitWithinDeserved;
 
-    ProportionPlugin(Session session) {
+    ProportionPlugin(ProportionArgs args, Session session) {
+        this.admitWithinDeserved = args.admitWithinDeserved();
         Resources total = session.totalResource();
         Resources totalGuarantee = Resources.EMPTY;
         for (Queue queue : session.queues().values()) {
@@ -152,6 +154,9 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
             return Optional.of("queue " + job.queue() + " is " + attributes.queue().state().text() + ", not Open");
         }
         Resources minimum = job.job().minResources().orElse(Resources.EMPTY);
+        if (attributes.admissionShortfall(minimum).isEmpty() && admitWithinDeserved) {
+            return Optional.of(describeDeservedShortfall(attributes, minimum));
+        }
         return Optional.of(describeAdmissionShortfall(attributes, minimum));
     }
 
@@ -161,6 +166,15 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
         TreeSet<String> shortfall = attributes.admissionShortfall(minimum);
         return String.format("minResources (%s) would take queue %s over its capability, counting what it runs and has admitted: %s",
                 minimum, attributes.name(), Quota.describeExcess(shortfall, future, attributes.realCapability()));
+    }
+
+    /** {@code minResources cpu 8 would take queue ml to cpu 20 > its deserved share 16}. */
+    private static String describeDeservedShortfall(QueueAttributes attributes, Resources minimum) {
+        Resources future = minimum.add(attributes.allocated()).add(attributes.inqueue()).subtract(attributes.elastic());
+        TreeSet<String> shortfall = attributes.deservedShortfall(minimum);
+        return String.format("minResources (%s) would take queue %s (weight %d) over its deserved share, counting what it runs and has"
+                + " admitted: %s", minimum, attributes.name(), attributes.queue().weight(),
+                Quota.describeExcess(shortfall, future, attributes.deserved()));
     }
 
     private boolean fitsDeserved(Queue queue, Resources request) {
@@ -207,11 +221,18 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
             return Vote.PERMIT;
         }
         TreeSet<String> shortfall = attributes.admissionShortfall(job.job().minResources().get());
-        if (shortfall.isEmpty()) {
-            return Vote.PERMIT;
+        if (!shortfall.isEmpty()) {
+            log.debug("job={} rejected: queue resource quota insufficient on {}; {}", job.id(), shortfall, attributes);
+            return Vote.REJECT;
         }
-        log.debug("job={} rejected: queue resource quota insufficient on {}; {}", job.id(), shortfall, attributes);
-        return Vote.REJECT;
+        if (admitWithinDeserved) {
+            TreeSet<String> overDeserved = attributes.deservedShortfall(job.job().minResources().get());
+            if (!overDeserved.isEmpty()) {
+                log.debug("job={} rejected: queue would go over its deserved share on {}; {}", job.id(), overDeserved, attributes);
+                return Vote.REJECT;
+            }
+        }
+        return Vote.PERMIT;
     }
 
     @Override
@@ -240,27 +261,27 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
         }
     }
 
-    /** Builds the plugin; it takes no arguments. */
-    public static final class Factory implements PluginFactory<NoArgs> {
+    /** Builds the plugin from its arguments. */
+    public static final class Factory implements PluginFactory<ProportionArgs> {
         @Override
         public String name() {
             return NAME;
         }
 
         @Override
-        public Class<NoArgs> argsType() {
-            return NoArgs.class;
+        public Class<ProportionArgs> argsType() {
+            return ProportionArgs.class;
         }
 
         @Override
-        public NoArgs defaultArgs() {
-            return NoArgs.INSTANCE;
+        public ProportionArgs defaultArgs() {
+            return ProportionArgs.DEFAULTS;
         }
 
         @Override
-        public Plugin create(NoArgs args, Session session) {
+        public Plugin create(ProportionArgs args, Session session) {
             requireNonNull(args, "args is null");
-            return new ProportionPlugin(session);
+            return new ProportionPlugin(args, session);
         }
     }
 }

@@ -324,7 +324,7 @@ class ProportionPluginTest {
     }
 
     @Test
-    void proportionTakesNoArguments() {
+    void proportionRefusesArgumentsItDoesNotKnow() {
         assertThatThrownBy(() -> TestingScheduler.loader().parse("test.conf", """
                 actions: "enqueue"
                 tiers:
