@@ -14,8 +14,10 @@ import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -29,6 +31,10 @@ import org.slf4j.LoggerFactory;
  * Feeds a {@link ClusterCache} from one fabric8 informer per kind the engine reads: Nodes, Pods,
  * PriorityClasses, both PodGroup APIs, Queues and HyperNodes, each listed and watched as a
  * {@link GenericKubernetesResource} and stored as its JSON tree, the form the manifest converters read.
+ *
+ * <p>{@link #start} returns once every informer's handler has put its first list into the cache,
+ * not merely once fabric8 has listed it ({@link InitialDelivery} says why), and marks each kind synced
+ * in the cache then, so that the first cycle sees every PodGroup with all of its pods.
  *
  * <p>A kind the API server does not serve (404, e.g. no scheduler-plugins CRD) is left unwatched with
  * a warning. Any other failure is retried by the informer, before and after the first list: an API
@@ -53,7 +59,8 @@ public final class ClusterInformers {
     }
 
     /**
-     * Starts every informer and waits until each has listed its kind once, logging every
+     * Starts every informer and waits until each has listed its kind once and its handler has put the
+     * list into the cache, logging every
      * {@code warnEvery} why the API server cannot be read yet.
      *
      * @throws InterruptedException when interrupted while waiting; the informers keep running until {@link #stop()}
@@ -61,17 +68,29 @@ public final class ClusterInformers {
     public void start(Duration warnEvery) throws InterruptedException {
         requireNonNull(warnEvery, "warnEvery is null");
         Map<ResourceKind, CompletableFuture<Void>> started = new EnumMap<>(ResourceKind.class);
+        Map<ResourceKind, InitialDelivery> deliveries = new EnumMap<>(ResourceKind.class);
         synchronized (this) {
             for (ResourceKind kind : ResourceKind.values()) {
                 SharedIndexInformer<GenericKubernetesResource> informer = source(kind).runnableInformer(0);
-                informer.addEventHandler(new Handler(kind));
+                InitialDelivery delivery = new InitialDelivery();
+                deliveries.put(kind, delivery);
+                informer.addEventHandler(new Handler(kind, delivery));
                 informer.exceptionHandler((isStarted, failure) -> retry(kind, failure));
                 informers.put(kind, informer);
                 started.put(kind, informer.start().toCompletableFuture());
             }
         }
         for (Map.Entry<ResourceKind, CompletableFuture<Void>> entry : started.entrySet()) {
-            awaitFirstList(entry.getKey(), entry.getValue(), warnEvery);
+            ResourceKind kind = entry.getKey();
+            if (awaitFirstList(kind, entry.getValue(), warnEvery)) {
+                List<String> listed;
+                synchronized (this) {
+                    listed = informers.get(kind).getStore().listKeys();
+                }
+                deliveries.get(kind).await(listed, warnEvery, left -> log.info(
+                        "waiting for the first list to reach the cache resource={} left={} of {}", kind.plural(), left, listed.size()));
+            }
+            cache.markSynced(kind);
         }
         log.info("informers synced server={}", client.getMasterUrl());
     }
@@ -81,12 +100,13 @@ public final class ClusterInformers {
         informers.clear();
     }
 
-    private void awaitFirstList(ResourceKind kind, CompletableFuture<Void> started, Duration warnEvery)
+    /** Whether the kind is served and listed; one that is not is left unwatched. */
+    private boolean awaitFirstList(ResourceKind kind, CompletableFuture<Void> started, Duration warnEvery)
             throws InterruptedException {
         while (true) {
             try {
                 started.get(warnEvery.toMillis(), TimeUnit.MILLISECONDS);
-                return;
+                return true;
             } catch (TimeoutException e) {
                 Throwable failure = lastFailure.get();
                 log.warn("cannot list yet, retrying resource={} server={} error=\"{}\"", kind.plural(), client.getMasterUrl(),
@@ -97,7 +117,7 @@ public final class ClusterInformers {
                 synchronized (this) {
                     informers.remove(kind).stop();
                 }
-                return;
+                return false;
             }
         }
     }
@@ -121,24 +141,29 @@ public final class ClusterInformers {
     /** Converts on the informer's thread, so the cache stores trees and the cycle never sees fabric8 types. */
     private final class Handler implements ResourceEventHandler<GenericKubernetesResource> {
         private final ResourceKind kind;
+        private final InitialDelivery delivery;
 
-        Handler(ResourceKind kind) {
+        Handler(ResourceKind kind, InitialDelivery delivery) {
             this.kind = kind;
+            this.delivery = delivery;
         }
 
         @Override
         public void onAdd(GenericKubernetesResource object) {
             cache.put(kind, tree(object));
+            delivery.delivered(Cache.metaNamespaceKeyFunc(object));
         }
 
         @Override
         public void onUpdate(GenericKubernetesResource previous, GenericKubernetesResource object) {
             cache.put(kind, tree(object));
+            delivery.delivered(Cache.metaNamespaceKeyFunc(object));
         }
 
         @Override
         public void onDelete(GenericKubernetesResource object, boolean finalStateUnknown) {
             cache.remove(kind, tree(object));
+            delivery.delivered(Cache.metaNamespaceKeyFunc(object));
         }
 
         private ObjectNode tree(GenericKubernetesResource object) {

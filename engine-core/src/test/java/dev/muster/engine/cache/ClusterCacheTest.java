@@ -9,6 +9,7 @@ import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.TaskId;
 import dev.muster.engine.model.TaskStatus;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -157,6 +158,27 @@ class ClusterCacheTest {
 
         // then
         assertThat(task(pod).status()).isEqualTo(TaskStatus.PENDING);
+    }
+
+    @Test
+    void startReturnsOnlyOnceEveryListedObjectIsInTheCache() throws InterruptedException {
+        // given: more pods than a handler passes on in the moment fabric8 takes to open the watch after listing
+        int pods = 1500;
+        for (int index = 0; index < pods; index++) {
+            client.pods().inNamespace("default").resource(new PodBuilder()
+                    .withNewMetadata().withName("pod-" + index).endMetadata()
+                    .withNewSpec().withSchedulerName("muster").addNewContainer().withName("main").withImage("busybox").endContainer()
+                    .endSpec()
+                    .build()).create();
+        }
+        assertThat(cache.unsyncedKinds()).contains("pods", "podgroups.scheduling.volcano.sh");
+
+        // when
+        informers.start(Duration.ofSeconds(5));
+
+        // then: read at once, with no waiting
+        assertThat(cache.unsyncedKinds()).isEmpty();
+        assertThat(cache.snapshot().cluster().jobs()).hasSize(pods);
     }
 
     private dev.muster.engine.model.Task task(TaskId id) {
