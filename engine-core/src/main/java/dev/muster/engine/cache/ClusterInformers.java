@@ -3,6 +3,7 @@ package dev.muster.engine.cache;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.base.Throwables;
 import com.google.errorprone.annotations.ThreadSafe;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -23,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,6 +50,9 @@ public final class ClusterInformers {
     private final KubernetesClient client;
     private final ClusterCache cache;
     private final AtomicReference<Throwable> lastFailure = new AtomicReference<>();
+    /** Whether the first failure to read the API server while starting has been reported. */
+    private final AtomicBoolean failureReported = new AtomicBoolean();
+    private volatile boolean starting;
 
     @GuardedBy("this")
     private final Map<ResourceKind, SharedIndexInformer<GenericKubernetesResource>> informers =
@@ -67,6 +72,7 @@ public final class ClusterInformers {
      */
     public void start(Duration warnEvery) throws InterruptedException {
         requireNonNull(warnEvery, "warnEvery is null");
+        starting = true;
         Map<ResourceKind, CompletableFuture<Void>> started = new EnumMap<>(ResourceKind.class);
         Map<ResourceKind, InitialDelivery> deliveries = new EnumMap<>(ResourceKind.class);
         synchronized (this) {
@@ -92,6 +98,7 @@ public final class ClusterInformers {
             }
             cache.markSynced(kind);
         }
+        starting = false;
         log.info("informers synced server={}", client.getMasterUrl());
     }
 
@@ -110,7 +117,7 @@ public final class ClusterInformers {
             } catch (TimeoutException e) {
                 Throwable failure = lastFailure.get();
                 log.warn("cannot list yet, retrying resource={} server={} error=\"{}\"", kind.plural(), client.getMasterUrl(),
-                        failure == null ? "no answer" : failure.getMessage());
+                        failure == null ? "no answer" : describe(failure));
             } catch (ExecutionException e) {
                 log.warn("not served, not watched apiVersion={} resource={} error=\"{}\"", kind.apiVersion(), kind.plural(),
                         e.getCause().getMessage());
@@ -128,8 +135,20 @@ public final class ClusterInformers {
         if (failure instanceof KubernetesClientException clientException && clientException.getCode() == NOT_FOUND) {
             return false;
         }
+        if (starting && failureReported.compareAndSet(false, true)) {
+            // at once, not only after the first warnEvery: an unreachable server is the usual mistake at start
+            log.warn("cannot read the API server, retrying until it answers server={} resource={} error=\"{}\"", client.getMasterUrl(),
+                    kind.plural(), describe(failure));
+            return true;
+        }
         log.debug("informer failed, retrying resource={}", kind.plural(), failure);
         return true;
+    }
+
+    /** The failure and, if another, its root cause: fabric8's message names the request, the cause why it failed. */
+    private static String describe(Throwable failure) {
+        Throwable cause = Throwables.getRootCause(failure);
+        return cause == failure ? String.valueOf(failure.getMessage()) : failure.getMessage() + ": " + cause;
     }
 
     private Informable<GenericKubernetesResource> source(ResourceKind kind) {
