@@ -65,8 +65,7 @@ public final class ClusterInformers {
 
     /**
      * Starts every informer and waits until each has listed its kind once and its handler has put the
-     * list into the cache, logging every
-     * {@code warnEvery} why the API server cannot be read yet.
+     * list into the cache, logging every {@code warnEvery} why the API server cannot be read yet.
      *
      * @throws InterruptedException when interrupted while waiting; the informers keep running until {@link #stop()}
      */
