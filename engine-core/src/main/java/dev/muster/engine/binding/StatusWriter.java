@@ -58,7 +58,7 @@ public final class StatusWriter {
         this.rest = new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null"));
         this.clock = requireNonNull(clock, "clock is null");
         this.events = new EventRecorder(rest, clock);
-        this.validation = new ValidationEvents(events);
+        this.validation = new ValidationEvents(events, new InvalidPodCondition(rest, clock));
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.muster.engine.binding.EventRecorder.Subject;
 import dev.muster.engine.cache.InvalidObject;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -15,7 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * problem is posted once while it lasts: not again next cycle, but again if it goes away and comes
  * back, or if the object is recreated (a new uid). An event that could not be posted is tried again next
  * cycle. What was posted is remembered in memory only, so a restarted or newly elected scheduler posts
- * each lasting problem once more.
+ * each lasting problem once more. An invalid pod also gets {@code PodScheduled=False} ({@link InvalidPodCondition}),
+ * written when its problems change.
  *
  * <p>Not thread-safe, but for the completions of posts: the scheduling thread calls it once per cycle.
  */
@@ -23,11 +25,15 @@ final class ValidationEvents {
     static final String INVALID_SPEC = PodGroupStatus.INVALID_SPEC;
 
     private final EventRecorder events;
+    private final InvalidPodCondition podCondition;
     /** Problems posted or being posted; a failed post removes its own. */
     private final Set<Reported> reported = ConcurrentHashMap.newKeySet();
+    /** The PodScheduled message written or being written, by pod; a failed write removes its own. */
+    private final Map<Subject, String> podConditions = new ConcurrentHashMap<>();
 
-    ValidationEvents(EventRecorder events) {
+    ValidationEvents(EventRecorder events, InvalidPodCondition podCondition) {
         this.events = requireNonNull(events, "events is null");
+        this.podCondition = requireNonNull(podCondition, "podCondition is null");
     }
 
     /** Posts the problems not posted yet and forgets those that are gone; returns how many it posted. */
@@ -48,8 +54,19 @@ final class ValidationEvents {
                     });
                 }
             }
+            if (object.apiVersion().equals("v1") && object.kind().equals("Pod")) {
+                String message = String.join("; ", object.problems());
+                if (!message.equals(podConditions.put(subject, message))) {
+                    podCondition.write(object.namespace(), object.name(), message).whenComplete((done, failure) -> {
+                        if (failure != null || !Boolean.TRUE.equals(done)) {
+                            podConditions.remove(subject, message);
+                        }
+                    });
+                }
+            }
         }
         reported.retainAll(current);
+        podConditions.keySet().retainAll(current.stream().map(Reported::subject).toList());
         return posted;
     }
 

@@ -10,6 +10,8 @@ import dev.muster.engine.kubernetes.LiveScheduler;
 import dev.muster.engine.kubernetes.TestingApiServer;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.List;
@@ -89,6 +91,9 @@ class InvalidObjectTest {
                         .containsExactly("spec.capability.cpu: 'many' is not a Kubernetes quantity");
             });
             assertThat(invalidSpecEvents("foreign")).isEmpty();
+            await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(podScheduled("malformed"))
+                    .extracting(PodCondition::getStatus, PodCondition::getReason, PodCondition::getMessage)
+                    .containsExactly("False", "InvalidSpec", "spec.containers[0].resources.requests.cpu: 'lots' is not a Kubernetes quantity"));
             Event event = invalidSpecEvents("negative").get(0);
             assertThat(event.getType()).isEqualTo("Warning");
             assertThat(event.getInvolvedObject().getKind()).isEqualTo("PodGroup");
@@ -112,10 +117,12 @@ class InvalidObjectTest {
             await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).until(() -> {
                 scheduler.runCycle();
                 return scheduler.reports().get(scheduler.reports().size() - 1).written().statuses() == 0
-                        && scheduler.cache().bindsInFlight().isEmpty() && invalidSpecEvents("negative").size() == 1;
+                        && scheduler.cache().bindsInFlight().isEmpty() && invalidSpecEvents("negative").size() == 1
+                        && "InvalidSpec".equals(podScheduled("malformed").getReason());
             });
             long events = server.requests("POST", "/events");
             long statuses = server.requests("PATCH", "/podgroups/negative");
+            long podStatuses = server.requests("PATCH", "/pods/malformed/status");
 
             // when
             for (int cycle = 0; cycle < 5; cycle++) {
@@ -125,6 +132,7 @@ class InvalidObjectTest {
             // then
             assertThat(server.requests("POST", "/events")).isEqualTo(events);
             assertThat(server.requests("PATCH", "/podgroups/negative")).isEqualTo(statuses).isEqualTo(1);
+            assertThat(server.requests("PATCH", "/pods/malformed/status")).isEqualTo(podStatuses).isEqualTo(1);
             assertThat(invalidSpecEvents("negative")).hasSize(1);
             assertThat(invalidSpecEvents("malformed")).hasSize(1);
             assertThat(invalidSpecEvents("broken")).hasSize(1);
@@ -161,6 +169,12 @@ class InvalidObjectTest {
 
     private GenericKubernetesResource podGroup(String name) {
         return ClusterObjects.get(client, POD_GROUP, "default", name);
+    }
+
+    private PodCondition podScheduled(String pod) {
+        Pod stored = client.pods().inNamespace("default").withName(pod).get();
+        List<PodCondition> conditions = stored.getStatus() == null ? List.of() : stored.getStatus().getConditions();
+        return conditions.stream().filter(condition -> condition.getType().equals("PodScheduled")).findFirst().orElse(new PodCondition());
     }
 
     private List<Event> invalidSpecEvents(String name) {
