@@ -134,14 +134,16 @@ public final class RunCommand implements Callable<Integer> {
         CountDownLatch stopping = new CountDownLatch(1);
         CountDownLatch stopped = new CountDownLatch(1);
         // on SIGTERM, let the cycle in progress write its decisions before the JVM exits
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        Thread shutdownHook = new Thread(() -> {
             stopping.countDown();
             try {
                 stopped.await(SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }, "muster-shutdown"));
+        }, "muster-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        boolean interrupted = false;
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(clientConfig).build()) {
             KubernetesRuntime runtime = new KubernetesRuntime(client, sessionConfig, names, period, clock, lease);
             err.println("muster: scheduling pods of " + names + " on " + client.getMasterUrl() + ", a cycle every "
@@ -158,14 +160,35 @@ public final class RunCommand implements Callable<Integer> {
             try {
                 runtime.start();
                 stopping.await();
+            } catch (InterruptedException e) {
+                // the thread running this command was interrupted (it runs embedded, e.g. in a test): stop as on SIGTERM
+                interrupted = true;
             } finally {
                 runtime.stop();
                 operations.ifPresent(OperationsServer::close);
             }
         } finally {
             stopped.countDown();
+            removeShutdownHook(shutdownHook);
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
         return ExitCodes.OK;
+    }
+
+    /** Stopped by other means than the hook (an interrupt), the command leaves no hook behind in the JVM. */
+    private static void removeShutdownHook(Thread hook) {
+        if (hook.isAlive()) {
+            // the hook is what stopped this command: the JVM is exiting and keeps no hooks anyway
+            return;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM began to exit in between; its hooks are no longer ours to remove
+            return;
+        }
     }
 
     /** The Lease to campaign for, when leader election is on: explicitly, or by default inside a cluster. */

@@ -44,8 +44,8 @@ final class EventRecorder {
         }
     }
 
-    /** Posts the event without waiting for the answer. */
-    CompletableFuture<Void> record(Subject subject, boolean warning, String reason, String message) {
+    /** Posts the event without waiting for the answer, which tells whether it was posted. */
+    CompletableFuture<Boolean> record(Subject subject, boolean warning, String reason, String message) {
         Instant now = clock.instant();
         String namespace = subject.namespace().isEmpty() ? "default" : subject.namespace();
         String name = String.format(Locale.ROOT, "%s.%x%04x", subject.name(), now.toEpochMilli(),
@@ -71,11 +71,13 @@ final class EventRecorder {
                 .put("count", 1)
                 .put("reportingComponent", COMPONENT);
         event.putObject("source").put("component", COMPONENT);
-        return rest.post("/api/v1/namespaces/" + namespace + "/events", event.toString()).thenAccept(response -> {
+        return rest.post("/api/v1/namespaces/" + namespace + "/events", event.toString()).thenApply(response -> {
             if (response.outcome() != ApiResponse.Outcome.DONE) {
                 log.debug("event not posted reason={} kind={} object={}/{} detail=\"{}\"", reason, subject.kind(), namespace, subject.name(),
                         response.describe());
+                return false;
             }
+            return true;
         });
     }
 }

@@ -15,8 +15,12 @@ import java.util.Optional;
 /**
  * A Volcano PodGroup's {@code status} after a session, as Volcano's scheduler writes it: the phase
  * the session computed; {@code running}, {@code succeeded}, {@code failed} pod counts; and the gang
- * plugin's conditions, {@code Unschedulable} (reason {@code NotEnoughResources}, the message
- * {@code what-if} prints) while the gang does not fit and {@code Scheduled} once it does. A
+ * plugin's conditions, {@code Unschedulable} while the gang waits and {@code Scheduled} once it is
+ * placed. The Unschedulable message is the one {@code what-if} prints; its reason says which kind of
+ * wait it is: {@code InvalidSpec} (the PodGroup fails validation or names no existing queue),
+ * {@code NotEnoughTasks} (fewer pods exist than {@code minMember}: Volcano's reason) or
+ * {@code NotEnoughResources}. A PodGroup none of whose pods exist yet gets no Unschedulable condition,
+ * as in Volcano: its pods may simply not be created, or not be seen, yet. A
  * condition's {@code lastTransitionTime} changes only when its status does, so an unchanged outcome
  * gives an unchanged status, which is not written again.
  */
@@ -24,6 +28,8 @@ final class PodGroupStatus {
     static final String UNSCHEDULABLE = "Unschedulable";
     static final String SCHEDULED = "Scheduled";
     static final String NOT_ENOUGH_RESOURCES = "NotEnoughResources";
+    static final String NOT_ENOUGH_TASKS = "NotEnoughTasks";
+    static final String INVALID_SPEC = "InvalidSpec";
     /** Volcano's reason for the Scheduled condition. */
     static final String GANG_READY = "tasks in gang are ready to be scheduled";
 
@@ -42,9 +48,30 @@ final class PodGroupStatus {
                 setCondition(status, UNSCHEDULABLE, false, GANG_READY, "", now);
             }
         } else if (outcome.reason().isPresent()) {
-            setCondition(status, UNSCHEDULABLE, true, NOT_ENOUGH_RESOURCES, outcome.reason().get(), now);
+            Optional<String> reason = unschedulableReason(job);
+            if (reason.isPresent()) {
+                setCondition(status, UNSCHEDULABLE, true, reason.get(), outcome.reason().get(), now);
+            }
         }
         return status;
+    }
+
+    /** The Unschedulable reason for a job that is not ready; empty while none of its pods exists. */
+    static Optional<String> unschedulableReason(Job job) {
+        if (!job.problems().isEmpty()) {
+            return Optional.of(INVALID_SPEC);
+        }
+        if (job.tasks().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(job.tasks().size() < job.minMember() ? NOT_ENOUGH_TASKS : NOT_ENOUGH_RESOURCES);
+    }
+
+    /** The reason of the Unschedulable condition, if it is true. */
+    static Optional<String> unschedulableConditionReason(ObjectNode status) {
+        return condition(status, UNSCHEDULABLE)
+                .filter(condition -> condition.path("status").asText().equals("True"))
+                .map(condition -> condition.path("reason").asText(""));
     }
 
     /** The Unschedulable message the status carries, if the condition is true. */

@@ -32,8 +32,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes what a session concluded to Volcano PodGroups and Queues ({@code status}, by JSON merge patch:
  * of the PodGroup itself, as Volcano's CRD has no status subresource for it, and of the Queue's
- * {@code /status} subresource) and posts Events: on a PodGroup and its pending pods when its
- * Unschedulable reason changes, on a PodGroup when it gets scheduled. A status is written only when it
+ * {@code /status} subresource) and posts Events: on each object that fails validation
+ * ({@link ValidationEvents}); on a PodGroup and its pending pods when its Unschedulable message changes
+ * (an invalid PodGroup has its validation events already, so only its pods get one; a PodGroup short
+ * of pods is only waiting for them to be created, so nothing gets one); on a PodGroup when it gets scheduled. A status is written only when it
  * differs from the stored one, and not again until the informer has shown the previous write (the
  * status of a scheduler-plugins PodGroup, whose phases differ, is left alone).
  *
@@ -48,6 +50,7 @@ public final class StatusWriter {
 
     private final RestCalls rest;
     private final EventRecorder events;
+    private final ValidationEvents validation;
     private final Clock clock;
     private final Map<String, Written> written = new ConcurrentHashMap<>();
 
@@ -55,6 +58,7 @@ public final class StatusWriter {
         this.rest = new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null"));
         this.clock = requireNonNull(clock, "clock is null");
         this.events = new EventRecorder(rest, clock);
+        this.validation = new ValidationEvents(events, new InvalidPodCondition(rest, clock));
     }
 
     /**
@@ -65,6 +69,7 @@ public final class StatusWriter {
      */
     public int write(CacheSnapshot snapshot, SessionResult result) throws InterruptedException {
         Instant now = clock.instant();
+        validation.report(snapshot.invalid());
         written.values().removeIf(write -> write.at().isBefore(now.minus(UNSEEN_WRITE_TTL)));
         Semaphore slots = new Semaphore(PARALLELISM);
         List<CompletableFuture<Boolean>> writes = new ArrayList<>();
@@ -135,7 +140,13 @@ public final class StatusWriter {
         Optional<String> reason = PodGroupStatus.unschedulableMessage(desired);
         if (reason.isPresent() && !reason.equals(PodGroupStatus.unschedulableMessage(current))) {
             String message = reason.get();
-            events.record(podGroup, true, PodGroupStatus.UNSCHEDULABLE, message);
+            String kind = PodGroupStatus.unschedulableConditionReason(desired).orElse("");
+            if (kind.equals(PodGroupStatus.NOT_ENOUGH_TASKS)) {
+                return true;
+            }
+            if (!kind.equals(PodGroupStatus.INVALID_SPEC)) {
+                events.record(podGroup, true, PodGroupStatus.UNSCHEDULABLE, message);
+            }
             for (Task task : job.tasks()) {
                 if (task.status() == TaskStatus.PENDING) {
                     Subject pod = new Subject("v1", "Pod", task.id().namespace(), task.id().name(), task.uid());

@@ -15,16 +15,19 @@ import dev.muster.engine.model.QueueName;
  *
  * @param podGroups the PodGroup objects, by job; a job missing here has an automatic PodGroup not created yet
  * @param queues the Queue objects; the {@code default} queue is missing here until it is created
+ * @param invalid the objects whose problems are reported on them, from {@code problems} and the jobs'
  */
 public record CacheSnapshot(
         ClusterSnapshot cluster,
         ImmutableList<ManifestProblem> problems,
         ImmutableMap<JobId, StoredObject> podGroups,
-        ImmutableMap<QueueName, StoredObject> queues) {
+        ImmutableMap<QueueName, StoredObject> queues,
+        ImmutableList<InvalidObject> invalid) {
     public CacheSnapshot {
         requireNonNull(cluster, "cluster is null");
         problems = ImmutableList.copyOf(problems);
         podGroups = ImmutableMap.copyOf(podGroups);
         queues = ImmutableMap.copyOf(queues);
+        invalid = ImmutableList.copyOf(invalid);
     }
 }

@@ -3,7 +3,9 @@ package dev.muster.engine.cache;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
 import com.google.errorprone.annotations.ThreadSafe;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.muster.engine.model.JobId;
@@ -15,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -35,6 +38,11 @@ import java.util.TreeMap;
  * {@linkplain #forgetBind forgets} it after a failure, or after {@link #ASSUMED_BIND_TTL} without
  * confirmation (a lost watch event must not hold a node's resources for ever).
  *
+ * <p>Until every kind's informer has {@linkplain #markSynced delivered its first list}, the cache is
+ * not {@linkplain #unsyncedKinds() synced} and no cycle may read it: informers of different kinds
+ * finish at different times, and a cycle that saw the PodGroups but only some of their pods would
+ * report gangs short of pods that are only not seen yet.
+ *
  * <p>Thread-safe: informer threads write, the scheduling thread takes snapshots and records binds.
  * Stored trees are never modified after they are put, so a snapshot converts them outside the lock.
  */
@@ -47,6 +55,7 @@ public final class ClusterCache {
     private static final Location LIVE = new Location(SOURCE, 0, OptionalInt.empty());
 
     private final ManifestReader reader;
+    private final ImmutableSet<String> schedulerNames;
     private final Clock clock;
 
     @GuardedBy("this")
@@ -55,11 +64,15 @@ public final class ClusterCache {
     @GuardedBy("this")
     private final Map<TaskId, InFlight> inFlight = new HashMap<>();
 
+    @GuardedBy("this")
+    private final Set<ResourceKind> synced = EnumSet.noneOf(ResourceKind.class);
+
     /**
      * @param schedulerNames the {@code spec.schedulerName}s whose pods this scheduler places
      */
     public ClusterCache(Set<String> schedulerNames, Clock clock) {
-        this.reader = new ManifestReader(requireNonNull(schedulerNames, "schedulerNames is null"));
+        this.schedulerNames = ImmutableSet.copyOf(requireNonNull(schedulerNames, "schedulerNames is null"));
+        this.reader = new ManifestReader(this.schedulerNames);
         this.clock = requireNonNull(clock, "clock is null");
         for (ResourceKind kind : ResourceKind.values()) {
             objects.put(kind, new TreeMap<>());
@@ -80,6 +93,22 @@ public final class ClusterCache {
         if (kind == ResourceKind.POD) {
             inFlight.remove(taskId(object));
         }
+    }
+
+    /** The informer of {@code kind} has put every object of its first list, or the kind is not served. */
+    synchronized void markSynced(ResourceKind kind) {
+        synced.add(requireNonNull(kind, "kind is null"));
+    }
+
+    /** The kinds (e.g. {@code pods}, {@code podgroups.scheduling.volcano.sh}) whose first list has not been delivered yet; a cycle runs only when there is none. */
+    public synchronized ImmutableList<String> unsyncedKinds() {
+        ImmutableList.Builder<String> kinds = ImmutableList.builder();
+        for (ResourceKind kind : ResourceKind.values()) {
+            if (!synced.contains(kind)) {
+                kinds.add(kind.group().isEmpty() ? kind.plural() : kind.plural() + "." + kind.group());
+            }
+        }
+        return kinds.build();
     }
 
     /** Records that Muster is binding a pod: until confirmed or forgotten, snapshots read it as Bound to {@code node}. */
@@ -129,7 +158,7 @@ public final class ClusterCache {
         }
         ManifestResult result = reader.build(read, new Problems(), List.of(SOURCE));
         return new CacheSnapshot(result.snapshot(), result.problems(), ImmutableMap.copyOf(podGroups),
-                ImmutableMap.copyOf(queues));
+                ImmutableMap.copyOf(queues), InvalidObjects.find(read, result, podGroups.keySet(), schedulerNames));
     }
 
     @GuardedBy("this")

@@ -3,6 +3,7 @@ package dev.muster.engine.cache;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.base.Throwables;
 import com.google.errorprone.annotations.ThreadSafe;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -14,13 +15,16 @@ import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +33,10 @@ import org.slf4j.LoggerFactory;
  * Feeds a {@link ClusterCache} from one fabric8 informer per kind the engine reads: Nodes, Pods,
  * PriorityClasses, both PodGroup APIs, Queues and HyperNodes, each listed and watched as a
  * {@link GenericKubernetesResource} and stored as its JSON tree, the form the manifest converters read.
+ *
+ * <p>{@link #start} returns once every informer's handler has put its first list into the cache,
+ * not merely once fabric8 has listed it ({@link InitialDelivery} says why), and marks each kind synced
+ * in the cache then, so that the first cycle sees every PodGroup with all of its pods.
  *
  * <p>A kind the API server does not serve (404, e.g. no scheduler-plugins CRD) is left unwatched with
  * a warning. Any other failure is retried by the informer, before and after the first list: an API
@@ -42,6 +50,9 @@ public final class ClusterInformers {
     private final KubernetesClient client;
     private final ClusterCache cache;
     private final AtomicReference<Throwable> lastFailure = new AtomicReference<>();
+    /** Whether the first failure to read the API server while starting has been reported. */
+    private final AtomicBoolean failureReported = new AtomicBoolean();
+    private volatile boolean starting;
 
     @GuardedBy("this")
     private final Map<ResourceKind, SharedIndexInformer<GenericKubernetesResource>> informers =
@@ -53,26 +64,40 @@ public final class ClusterInformers {
     }
 
     /**
-     * Starts every informer and waits until each has listed its kind once, logging every
-     * {@code warnEvery} why the API server cannot be read yet.
+     * Starts every informer and waits until each has listed its kind once and its handler has put the
+     * list into the cache, logging every {@code warnEvery} why the API server cannot be read yet.
      *
      * @throws InterruptedException when interrupted while waiting; the informers keep running until {@link #stop()}
      */
     public void start(Duration warnEvery) throws InterruptedException {
         requireNonNull(warnEvery, "warnEvery is null");
+        starting = true;
         Map<ResourceKind, CompletableFuture<Void>> started = new EnumMap<>(ResourceKind.class);
+        Map<ResourceKind, InitialDelivery> deliveries = new EnumMap<>(ResourceKind.class);
         synchronized (this) {
             for (ResourceKind kind : ResourceKind.values()) {
                 SharedIndexInformer<GenericKubernetesResource> informer = source(kind).runnableInformer(0);
-                informer.addEventHandler(new Handler(kind));
+                InitialDelivery delivery = new InitialDelivery();
+                deliveries.put(kind, delivery);
+                informer.addEventHandler(new Handler(kind, delivery));
                 informer.exceptionHandler((isStarted, failure) -> retry(kind, failure));
                 informers.put(kind, informer);
                 started.put(kind, informer.start().toCompletableFuture());
             }
         }
         for (Map.Entry<ResourceKind, CompletableFuture<Void>> entry : started.entrySet()) {
-            awaitFirstList(entry.getKey(), entry.getValue(), warnEvery);
+            ResourceKind kind = entry.getKey();
+            if (awaitFirstList(kind, entry.getValue(), warnEvery)) {
+                List<String> listed;
+                synchronized (this) {
+                    listed = informers.get(kind).getStore().listKeys();
+                }
+                deliveries.get(kind).await(listed, warnEvery, left -> log.info(
+                        "waiting for the first list to reach the cache resource={} left={} of {}", kind.plural(), left, listed.size()));
+            }
+            cache.markSynced(kind);
         }
+        starting = false;
         log.info("informers synced server={}", client.getMasterUrl());
     }
 
@@ -81,23 +106,24 @@ public final class ClusterInformers {
         informers.clear();
     }
 
-    private void awaitFirstList(ResourceKind kind, CompletableFuture<Void> started, Duration warnEvery)
+    /** Whether the kind is served and listed; one that is not is left unwatched. */
+    private boolean awaitFirstList(ResourceKind kind, CompletableFuture<Void> started, Duration warnEvery)
             throws InterruptedException {
         while (true) {
             try {
                 started.get(warnEvery.toMillis(), TimeUnit.MILLISECONDS);
-                return;
+                return true;
             } catch (TimeoutException e) {
                 Throwable failure = lastFailure.get();
                 log.warn("cannot list yet, retrying resource={} server={} error=\"{}\"", kind.plural(), client.getMasterUrl(),
-                        failure == null ? "no answer" : failure.getMessage());
+                        failure == null ? "no answer" : describe(failure));
             } catch (ExecutionException e) {
                 log.warn("not served, not watched apiVersion={} resource={} error=\"{}\"", kind.apiVersion(), kind.plural(),
                         e.getCause().getMessage());
                 synchronized (this) {
                     informers.remove(kind).stop();
                 }
-                return;
+                return false;
             }
         }
     }
@@ -108,8 +134,20 @@ public final class ClusterInformers {
         if (failure instanceof KubernetesClientException clientException && clientException.getCode() == NOT_FOUND) {
             return false;
         }
+        if (starting && failureReported.compareAndSet(false, true)) {
+            // at once, not only after the first warnEvery: an unreachable server is the usual mistake at start
+            log.warn("cannot read the API server, retrying until it answers server={} resource={} error=\"{}\"", client.getMasterUrl(),
+                    kind.plural(), describe(failure));
+            return true;
+        }
         log.debug("informer failed, retrying resource={}", kind.plural(), failure);
         return true;
+    }
+
+    /** The failure and, if another, its root cause: fabric8's message names the request, the cause why it failed. */
+    private static String describe(Throwable failure) {
+        Throwable cause = Throwables.getRootCause(failure);
+        return cause == failure ? String.valueOf(failure.getMessage()) : failure.getMessage() + ": " + cause;
     }
 
     private Informable<GenericKubernetesResource> source(ResourceKind kind) {
@@ -121,24 +159,29 @@ public final class ClusterInformers {
     /** Converts on the informer's thread, so the cache stores trees and the cycle never sees fabric8 types. */
     private final class Handler implements ResourceEventHandler<GenericKubernetesResource> {
         private final ResourceKind kind;
+        private final InitialDelivery delivery;
 
-        Handler(ResourceKind kind) {
+        Handler(ResourceKind kind, InitialDelivery delivery) {
             this.kind = kind;
+            this.delivery = delivery;
         }
 
         @Override
         public void onAdd(GenericKubernetesResource object) {
             cache.put(kind, tree(object));
+            delivery.delivered(Cache.metaNamespaceKeyFunc(object));
         }
 
         @Override
         public void onUpdate(GenericKubernetesResource previous, GenericKubernetesResource object) {
             cache.put(kind, tree(object));
+            delivery.delivered(Cache.metaNamespaceKeyFunc(object));
         }
 
         @Override
         public void onDelete(GenericKubernetesResource object, boolean finalStateUnknown) {
             cache.remove(kind, tree(object));
+            delivery.delivered(Cache.metaNamespaceKeyFunc(object));
         }
 
         private ObjectNode tree(GenericKubernetesResource object) {

@@ -81,7 +81,8 @@ final class JobAssembler {
             String message = "queue '" + job.queue() + "' does not exist";
             String field = automatic ? "metadata.annotations." + PodConverter.QUEUE_ANNOTATION : "spec.queue";
             problems.add(converted.object().warning(field, message + "; the job stays pending"));
-            job = job.withProblem(message);
+            // named with its field, as the converters' errors are: the text goes on the object as an event
+            job = job.withProblem(field + ": " + message);
         }
         if (job.minMember() > tasks.size()) {
             // the gang plugin keeps such a job pending and says why; this only tells the reader early

@@ -40,6 +40,9 @@ import org.slf4j.LoggerFactory;
  * {@link Session}, and write its decisions. A cycle that throws is logged and the next one runs; one
  * bad object never stops the loop (its problem is on its job).
  *
+ * <p>No cycle runs until the cache has every kind's first list ({@link ClusterCache#unsyncedKinds()}):
+ * a cycle on a partial cache would see gangs short of pods that exist and say so on their PodGroups.
+ *
  * <p>{@link #start()} and {@link #stop()} may be called repeatedly, so a leader elector can start the
  * loop when it gains the Lease and stop it when it loses it (a cycle that has not begun writing by
  * then writes nothing); each cycle's {@link CycleReport}, with the time each action took, goes to the
@@ -115,16 +118,27 @@ public final class Scheduler {
         log.info("scheduler stopped");
     }
 
-    /** Runs one cycle on the calling thread; the loop calls it, and so can tests and simulations. */
+    /**
+     * Runs one cycle on the calling thread; the loop calls it, and so can tests and simulations.
+     *
+     * @throws IllegalStateException when the cache has not received every kind's first list yet
+     */
     public CycleReport runCycle() throws InterruptedException {
-        return cycle(false).orElseThrow();
+        return cycle(false).orElseThrow(() -> new IllegalStateException(
+                "no cycle before the informers' first lists have reached the cache; waiting for " + cache.unsyncedKinds()));
     }
 
     /**
-     * A cycle; one of the loop's writes nothing once {@link #stop()} has been called, so a replica
-     * that loses its lease stops writing at once rather than after the cycle (binds already sent complete).
+     * A cycle; none while the cache is not synced, and one of the loop's writes nothing once {@link #stop()}
+     * has been called, so a replica that loses its lease stops writing at once rather than after the cycle
+     * (binds already sent complete).
      */
     private Optional<CycleReport> cycle(boolean ofLoop) throws InterruptedException {
+        List<String> unsynced = cache.unsyncedKinds();
+        if (!unsynced.isEmpty()) {
+            log.debug("cycle skipped: waiting for the first list of {}", unsynced);
+            return Optional.empty();
+        }
         Instant started = clock.instant();
         CacheSnapshot snapshot = cache.snapshot();
         logNewProblems(snapshot);

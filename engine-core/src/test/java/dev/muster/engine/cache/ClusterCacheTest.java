@@ -104,12 +104,15 @@ class ClusterCacheTest {
         // given
         ClusterObjects.create(client, CLUSTER);
 
+        assertThat(cache.unsyncedKinds()).contains("pods", "podgroups.scheduling.volcano.sh", "nodes");
+
         // when
         informers.start(Duration.ofSeconds(5));
         CacheSnapshot live = cache.snapshot();
         ManifestResult dumped = new ManifestReader(Set.of("muster")).read("dump.yaml", dump());
 
         // then
+        assertThat(cache.unsyncedKinds()).isEmpty();
         assertThat(live.cluster()).isEqualTo(dumped.snapshot());
         assertThat(live.cluster().jobs()).hasSize(2);
         assertThat(live.cluster().otherTasks()).hasSize(1);

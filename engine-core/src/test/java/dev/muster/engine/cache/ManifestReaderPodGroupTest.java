@@ -165,7 +165,7 @@ class ManifestReaderPodGroupTest {
 
         ManifestResult result = read(yaml);
 
-        assertThat(result.snapshot().jobs().get(new JobId("ml", "train")).problems()).containsExactly("queue 'nope' does not exist");
+        assertThat(result.snapshot().jobs().get(new JobId("ml", "train")).problems()).containsExactly("spec.queue: queue 'nope' does not exist");
         assertThat(describe(result)).containsExactly(
                 "cluster.yaml[0] PodGroup ml/train: spec.queue: queue 'nope' does not exist; the job stays pending");
     }

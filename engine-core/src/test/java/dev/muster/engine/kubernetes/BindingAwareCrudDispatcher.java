@@ -1,5 +1,9 @@
 package dev.muster.engine.kubernetes;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.Binding;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
@@ -15,14 +19,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The CRUD mock with two API-server behaviours it lacks: a Binding ({@code pods/{name}/binding} or
- * {@code bindings}) sets {@code spec.nodeName} (watchers see MODIFIED; 409 if already bound, 404 if no
- * pod), and an Eviction ({@code pods/{name}/eviction}) deletes the pod (404 if no pod).
+ * The CRUD mock with three API-server behaviours it lacks or gets wrong: a Binding
+ * ({@code pods/{name}/binding} or {@code bindings}) sets {@code spec.nodeName} (watchers see MODIFIED;
+ * 409 if already bound, 404 if no pod), an Eviction ({@code pods/{name}/eviction}) deletes the pod (404
+ * if no pod), and a JSON merge patch is applied as RFC 7386 says ({@link JsonMergePatch}): lists are
+ * replaced, not appended to, and a {@code null} removes its key.
  */
 public class BindingAwareCrudDispatcher extends KubernetesCrudDispatcher {
     private static final Pattern BINDING = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/binding(\\?.*)?$");
     private static final Pattern BINDINGS = Pattern.compile("^/api/v1/namespaces/([^/]+)/bindings(\\?.*)?$");
     private static final Pattern EVICTION = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/eviction(\\?.*)?$");
+    private static final String MERGE_PATCH = "application/merge-patch+json";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     public BindingAwareCrudDispatcher(List<CustomResourceDefinitionContext> crds) {
         super(crds);
@@ -49,10 +57,40 @@ public class BindingAwareCrudDispatcher extends KubernetesCrudDispatcher {
                         : status(201, "", "");
             }
         }
+        if ("PATCH".equalsIgnoreCase(request.getMethod()) && String.valueOf(request.getHeader("Content-Type")).contains(MERGE_PATCH)) {
+            try {
+                return mergePatch(request, request.getPath(), JSON.readTree(request.getUtf8Body()));
+            } catch (JsonProcessingException e) {
+                return status(400, "BadRequest", "the patch is not JSON");
+            }
+        }
         return super.dispatch(request);
     }
 
-    private MockResponse bind(RecordedRequest request, String namespace, String pod, String node) {
+    /**
+     * Applies the patch to the stored object and stores the result with a PUT, which the mock does
+     * right (for a {@code /status} path, only the status changes). The lock keeps the object from
+     * changing between the read and the write.
+     */
+    private synchronized MockResponse mergePatch(RecordedRequest request, String path, JsonNode patch) throws JsonProcessingException {
+        String objectPath = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+        String readPath = objectPath.endsWith("/status") ? objectPath.substring(0, objectPath.length() - "/status".length()) : objectPath;
+        MockResponse current = handleGet(readPath);
+        if (current.code() != 200) {
+            return status(404, "NotFound", readPath + " not found");
+        }
+        JsonNode stored = JSON.readTree(current.getBody().readUtf8());
+        JsonNode merged = JsonMergePatch.apply(stored, patch);
+        if (merged instanceof ObjectNode object && object.path("metadata") instanceof ObjectNode metadata) {
+            // a patch applies to what is stored: it never conflicts
+            metadata.set("resourceVersion", stored.path("metadata").path("resourceVersion"));
+        }
+        return handleUpdate(new RecordedRequest(request.getHttpVersion(), HttpMethod.PUT, objectPath,
+                Headers.builder().add("Content-Type", "application/json").build(), new Buffer().writeUtf8(merged.toString())));
+    }
+
+    /** Check and set under one lock, so two binds of one pod cannot both succeed. */
+    private synchronized MockResponse bind(RecordedRequest request, String namespace, String pod, String node) {
         String podPath = "/api/v1/namespaces/" + namespace + "/pods/" + pod;
         MockResponse current = handleGet(podPath);
         if (current.code() != 200) {
@@ -63,10 +101,14 @@ public class BindingAwareCrudDispatcher extends KubernetesCrudDispatcher {
         if (existing != null && !existing.isEmpty()) {
             return status(409, "Conflict", "pod " + pod + " is already assigned to node " + existing);
         }
-        RecordedRequest patch = new RecordedRequest(request.getHttpVersion(), HttpMethod.PATCH, podPath,
-                Headers.builder().add("Content-Type", "application/merge-patch+json").build(),
-                new Buffer().writeUtf8("{\"spec\":{\"nodeName\":\"" + node + "\"}}"));
-        MockResponse patched = handlePatch(patch);
+        ObjectNode patch = JSON.createObjectNode();
+        patch.putObject("spec").put("nodeName", node);
+        MockResponse patched;
+        try {
+            patched = mergePatch(request, podPath, patch);
+        } catch (JsonProcessingException e) {
+            return status(500, "InternalError", "the stored pod is not JSON");
+        }
         return patched.code() >= 300 ? patched : status(201, "", "");
     }
 

@@ -35,6 +35,11 @@ public final class LiveScheduler implements AutoCloseable {
         return connect(client, DefaultSchedulerConfig.text());
     }
 
+    /** With no informers: the test feeds the cache ({@code TestingCacheFeed}) and says which kinds are synced. */
+    public static LiveScheduler unconnected(KubernetesClient client) {
+        return new LiveScheduler(client, TestingScheduler.loader().parse("test.conf", DefaultSchedulerConfig.text()), Clock.systemUTC());
+    }
+
     public static LiveScheduler connect(KubernetesClient client, String configYaml) throws InterruptedException {
         LiveScheduler live = new LiveScheduler(client, TestingScheduler.loader().parse("test.conf", configYaml),
                 Clock.systemUTC());

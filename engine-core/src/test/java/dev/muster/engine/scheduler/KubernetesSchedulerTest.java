@@ -135,12 +135,15 @@ class KubernetesSchedulerTest {
                 .toList();
     }
 
-    @SuppressWarnings("unchecked")
     static Map<String, Object> condition(GenericKubernetesResource podGroup, String type) {
-        List<Map<String, Object>> conditions = podGroup.get("status", "conditions");
-        return conditions == null ? Map.of() : conditions.stream()
+        return conditions(podGroup).stream()
                 .filter(condition -> type.equals(condition.get("type")))
                 .findFirst()
                 .orElse(Map.of());
+    }
+
+    static List<Map<String, Object>> conditions(GenericKubernetesResource podGroup) {
+        List<Map<String, Object>> conditions = podGroup.get("status", "conditions");
+        return conditions == null ? List.of() : conditions;
     }
 }
