@@ -115,8 +115,16 @@ final class JobFlowController {
         }
         ObjectNode patch = JsonNodeFactory.instance.objectNode();
         patch.set("status", diff);
-        client.genericKubernetesResources(ControllerInformers.JOB_FLOWS).inNamespace(key.namespace()).withName(key.name())
-                .subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+        try {
+            client.genericKubernetesResources(ControllerInformers.JOB_FLOWS).inNamespace(key.namespace()).withName(key.name())
+                    .subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == NOT_FOUND) {
+                // deleted meanwhile; the informer will say so
+                return;
+            }
+            throw e;
+        }
         statuses.put(uid, status.deepCopy());
     }
 

@@ -182,8 +182,16 @@ final class JobPlanWriter {
     private void writeStatus(VolcanoJob job, JsonNode storedStatus, ObjectNode status, JobMemory memory) {
         ObjectNode patch = JsonNodeFactory.instance.objectNode();
         patch.set("status", MergePatchDiff.between(storedStatus, status));
-        client.genericKubernetesResources(ControllerInformers.JOBS).inNamespace(job.namespace()).withName(job.name()).subresource("status")
-                .patch(MERGE, patch.toString());
+        try {
+            client.genericKubernetesResources(ControllerInformers.JOBS).inNamespace(job.namespace()).withName(job.name())
+                    .subresource("status").patch(MERGE, patch.toString());
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == NOT_FOUND) {
+                // deleted meanwhile; the informer will say so
+                return;
+            }
+            throw e;
+        }
         memory.statusWritten(status);
     }
 
