@@ -107,11 +107,10 @@ final class JobController {
             return Optional.empty();
         }
         String uid = pod.getMetadata().getUid();
-        boolean ours = false;
-        for (JobMemory memory : memories.values()) {
-            ours |= memory.deletedByUs(uid);
-            memory.podGone(pod.getMetadata().getName(), uid);
-        }
+        Optional<JobMemory> memory = ControllerInformers.controller(pod, VolcanoJob.KIND)
+                .map(owner -> memories.get(owner.getUid()));
+        boolean ours = memory.isPresent() && memory.get().deletedByUs(uid);
+        memory.ifPresent(known -> known.podGone(pod.getMetadata().getName(), uid));
         return Optional.of(PodEvents.onDelete(ours ? killed(observed.get()) : observed.get()));
     }
 

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +30,7 @@ public final class JobControllers {
     static final int WORKERS = 4;
     static final Duration FIRST_BACKOFF = Duration.ofMillis(200);
     static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     /** How often to say, while waiting, that the API server cannot be read yet. */
     private static final Duration WARN_EVERY = Duration.ofSeconds(10);
     private static final Logger log = LoggerFactory.getLogger(JobControllers.class);
@@ -68,13 +70,20 @@ public final class JobControllers {
                 JobFlow.API_VERSION, JobFlow.KIND);
     }
 
-    /** Stops the informers and drops waiting requests; requests in progress finish. */
+    /** Stops the informers, drops waiting requests, and waits a little for those in progress; an interrupt stays set. */
     public void stop() {
         informers.stop();
         jobQueue.stop();
         flowQueue.stop();
         timer.shutdownNow();
         workers.shutdown();
+        try {
+            if (!workers.awaitTermination(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("job controllers: requests still in progress after {} ms", STOP_TIMEOUT.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private KeyedWorkQueue<ObjectKey, JobRequest> queue() {
