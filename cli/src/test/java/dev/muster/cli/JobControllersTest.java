@@ -90,6 +90,43 @@ class JobControllersTest {
     }
 
     @Test
+    void aPolicyWithATimeoutActsWhenTheTimeoutHasPassed() {
+        // given: a server that runs on and a client that fails after a second; a failed pod restarts the
+        // job, but only if it has not run again within 2s
+        VolcanoObjects.create(client, """
+                apiVersion: batch.volcano.sh/v1alpha1
+                kind: Job
+                metadata: {name: patient, namespace: default}
+                spec:
+                  schedulerName: volcano
+                  minAvailable: 2
+                  maxRetry: 1
+                  policies:
+                  - {event: PodFailed, action: RestartJob, timeout: 2s}
+                  tasks:
+                  - name: server
+                    replicas: 1
+                    template:
+                      spec:
+                        containers: [{name: main, image: busybox, resources: {requests: {cpu: 500m}}}]
+                  - name: client
+                    replicas: 1
+                    template:
+                      metadata:
+                        annotations: {muster.dev/duration: 1s, muster.dev/exit-code: '4'}
+                      spec:
+                        restartPolicy: Never
+                        containers: [{name: main, image: busybox, resources: {requests: {cpu: 500m}}}]
+                """);
+
+        // then: the action was put off, then taken
+        await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> assertThat(VolcanoObjects.events(client, "default", "Job", "patient"))
+                .contains("Normal ExecuteAction: Execute action RestartJob after 2s"));
+        await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> assertThat(retryCount("patient")).isEqualTo(1));
+        assertThat(VolcanoObjects.events(client, "default", "Job", "patient")).contains("Normal ExecuteAction: Start to execute action RestartJob");
+    }
+
+    @Test
     void aFailedJobFlowStageSkipsEveryStageAfterIt() {
         // given: extract, then transform, then load; extract fails
         String flow = template("extract", "1s", "1") + "---\n" + template("transform", "1s", "") + "---\n" + template("load", "1s", "") + """
