@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,7 +35,7 @@ class JobControllersTest {
         await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> assertThat(client.pods().inNamespace("mpi").list().getItems()).hasSize(3));
         String uid = VolcanoObjects.job(client, "mpi", "lm-mpi-job").getMetadata().getUid();
         String privateKey = new String(Base64.getDecoder().decode(client.secrets().inNamespace("mpi").withName("lm-mpi-job-ssh").get()
-                .getData().get("id_rsa")), java.nio.charset.StandardCharsets.US_ASCII);
+                .getData().get("id_rsa")), StandardCharsets.US_ASCII);
 
         // then: a headless Service, the hosts ConfigMap and the key pair, all owned by the job
         assertThat(client.services().inNamespace("mpi").withName("lm-mpi-job").get().getSpec().getClusterIP()).isEqualTo("None");

@@ -12,6 +12,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -74,12 +76,12 @@ class JobExamplesTest {
         assertThat(created("mnist-evaluate")).isAfterOrEqualTo(finished("mnist-train"));
     }
 
-    private static java.time.Instant created(String job) {
-        return java.time.Instant.parse(VolcanoObjects.job(client, "default", job).getMetadata().getCreationTimestamp());
+    private static Instant created(String job) {
+        return Instant.parse(VolcanoObjects.job(client, "default", job).getMetadata().getCreationTimestamp());
     }
 
-    private static java.time.Instant finished(String job) {
-        return java.time.Instant.parse(VolcanoObjects.job(client, "default", job).<String>get("status", "state", "lastTransitionTime"))
-                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    private static Instant finished(String job) {
+        return Instant.parse(VolcanoObjects.job(client, "default", job).<String>get("status", "state", "lastTransitionTime"))
+                .truncatedTo(ChronoUnit.SECONDS);
     }
 }
