@@ -3,11 +3,13 @@ package dev.muster.cli;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
 import dev.muster.embedded.EmbeddedApiServer;
 import dev.muster.embedded.NodePool;
 import dev.muster.embedded.SimulatedKubelet;
 import dev.muster.embedded.SimulatedNodes;
 import dev.muster.engine.framework.SessionConfig;
+import dev.muster.engine.jobs.runtime.JobControllers;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,29 +18,35 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * What {@code muster up} runs in one JVM: the embedded API server, its simulated nodes and kubelet,
- * and the scheduler connected to it as {@code muster run} would be. {@code muster demo} and the
- * embedded benchmark start the same thing.
+ * the scheduler connected to it as {@code muster run} would be, and Volcano's Job and JobFlow
+ * controllers (no Volcano runs here, so nothing else would). {@code muster demo} starts the same thing.
  */
 final class EmbeddedCluster implements AutoCloseable {
     /** The scheduler name pods ask for. */
     static final String SCHEDULER_NAME = "muster";
+    /**
+     * Every scheduler name Muster serves here: its own, and Volcano's, which Volcano Jobs and their pods
+     * ask for ({@code schedulerName: volcano}); no Volcano scheduler runs in the embedded cluster.
+     */
+    static final ImmutableSet<String> SCHEDULER_NAMES = ImmutableSet.of(SCHEDULER_NAME, "volcano");
 
     private final EmbeddedApiServer server;
     private final KubernetesClient client;
     private final Optional<SimulatedKubelet> kubelet;
     private final KubernetesRuntime runtime;
+    private final JobControllers controllers;
     private final ImmutableList<String> nodes;
 
     private EmbeddedCluster(EmbeddedApiServer server, KubernetesClient client, Optional<SimulatedKubelet> kubelet,
-            KubernetesRuntime runtime, List<String> nodes) {
+            KubernetesRuntime runtime, JobControllers controllers, List<String> nodes) {
         this.server = server;
         this.client = client;
         this.kubelet = kubelet;
         this.runtime = runtime;
+        this.controllers = controllers;
         this.nodes = ImmutableList.copyOf(nodes);
     }
 
@@ -54,7 +62,8 @@ final class EmbeddedCluster implements AutoCloseable {
     }
 
     /**
-     * Serves, creates the nodes, starts the kubelet and the scheduler; on failure, stops what started.
+     * Serves, creates the nodes, starts the kubelet, the scheduler and the job controllers; on failure,
+     * stops what started.
      *
      * @throws IOException when the nodes file cannot be read
      */
@@ -62,6 +71,8 @@ final class EmbeddedCluster implements AutoCloseable {
         EmbeddedApiServer server = EmbeddedApiServer.start(options.port());
         KubernetesClient client = null;
         SimulatedKubelet kubelet = null;
+        KubernetesRuntime runtime = null;
+        JobControllers controllers = null;
         try {
             client = server.newClient();
             List<String> nodes = new ArrayList<>(SimulatedNodes.create(client, options.pools()));
@@ -72,11 +83,18 @@ final class EmbeddedCluster implements AutoCloseable {
                 kubelet = new SimulatedKubelet(client, clock);
                 kubelet.start();
             }
-            KubernetesRuntime runtime = new KubernetesRuntime(client, options.config(), Set.of(SCHEDULER_NAME), options.period(),
-                    clock);
+            runtime = new KubernetesRuntime(client, options.config(), SCHEDULER_NAMES, options.period(), clock);
             runtime.start();
-            return new EmbeddedCluster(server, client, Optional.ofNullable(kubelet), runtime, nodes);
+            controllers = new JobControllers(client, clock);
+            controllers.start();
+            return new EmbeddedCluster(server, client, Optional.ofNullable(kubelet), runtime, controllers, nodes);
         } catch (IOException | InterruptedException | RuntimeException e) {
+            if (controllers != null) {
+                controllers.stop();
+            }
+            if (runtime != null) {
+                stopQuietly(runtime);
+            }
             if (kubelet != null) {
                 kubelet.close();
             }
@@ -85,6 +103,14 @@ final class EmbeddedCluster implements AutoCloseable {
             }
             server.close();
             throw e;
+        }
+    }
+
+    private static void stopQuietly(KubernetesRuntime runtime) {
+        try {
+            runtime.stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -101,9 +127,10 @@ final class EmbeddedCluster implements AutoCloseable {
         return nodes;
     }
 
-    /** Stops the scheduler after its cycle in progress, then the kubelet and the server; an interrupt stays set. */
+    /** Stops the job controllers, the scheduler after its cycle in progress, then the kubelet and the server; an interrupt stays set. */
     @Override
     public void close() {
+        controllers.stop();
         try {
             runtime.stop();
         } catch (InterruptedException e) {

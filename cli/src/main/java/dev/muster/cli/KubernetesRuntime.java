@@ -5,7 +5,9 @@ import static java.util.Objects.requireNonNull;
 import dev.muster.engine.binding.DecisionWriter;
 import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.cache.ClusterInformers;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.muster.engine.framework.SessionConfig;
+import dev.muster.engine.jobs.runtime.JobControllers;
 import dev.muster.engine.leader.LeaderElection;
 import dev.muster.engine.leader.LeaseConfig;
 import dev.muster.engine.metrics.Health;
@@ -16,11 +18,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The scheduler wired to one API server: informers into the cache, the loop, and the writers. What
  * {@code muster run} starts, and what an embedded server can start and stop. With a lease, the
  * informers run at once (a standby keeps its cache warm) and the loop only while this replica leads.
+ * Given a factory of job controllers, a fresh set runs beside the loop, and only while it runs.
  */
 final class KubernetesRuntime {
     static final int BIND_PARALLELISM = 32;
@@ -34,6 +38,10 @@ final class KubernetesRuntime {
     private final SchedulerMetrics metrics;
     private final Health health;
     private final Optional<LeaderElection> election;
+    private final Optional<Supplier<JobControllers>> jobControllers;
+    /** The job controllers of the current term, while the loop runs. */
+    @GuardedBy("this")
+    private Optional<JobControllers> runningControllers = Optional.empty();
 
     KubernetesRuntime(KubernetesClient client, SessionConfig config, Set<String> schedulerNames, Duration period, Clock clock) {
         this(client, config, schedulerNames, period, clock, Optional.empty());
@@ -42,8 +50,15 @@ final class KubernetesRuntime {
     /** With a lease, schedules only while this replica holds it. */
     KubernetesRuntime(KubernetesClient client, SessionConfig config, Set<String> schedulerNames, Duration period, Clock clock,
             Optional<LeaseConfig> lease) {
+        this(client, config, schedulerNames, period, clock, lease, Optional.empty());
+    }
+
+    /** With job controllers, made afresh each time the loop starts (each term, with a lease) and stopped with it. */
+    KubernetesRuntime(KubernetesClient client, SessionConfig config, Set<String> schedulerNames, Duration period, Clock clock,
+            Optional<LeaseConfig> lease, Optional<Supplier<JobControllers>> jobControllers) {
         requireNonNull(client, "client is null");
         requireNonNull(lease, "lease is null");
+        this.jobControllers = requireNonNull(jobControllers, "jobControllers is null");
         ClusterCache cache = new ClusterCache(schedulerNames, clock);
         this.informers = new ClusterInformers(client, cache);
         this.metrics = new SchedulerMetrics();
@@ -56,11 +71,17 @@ final class KubernetesRuntime {
             public void startedLeading() {
                 health.leading(true);
                 scheduler.start();
+                try {
+                    startControllers();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
 
             @Override
             public void stoppedLeading() {
                 try {
+                    stopControllers();
                     scheduler.stop();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -88,6 +109,7 @@ final class KubernetesRuntime {
         } else {
             health.leading(true);
             scheduler.start();
+            startControllers();
         }
     }
 
@@ -96,9 +118,23 @@ final class KubernetesRuntime {
         if (election.isPresent()) {
             election.get().close();
         } else {
+            stopControllers();
             scheduler.stop();
             health.leading(false);
         }
         informers.stop();
+    }
+
+    private synchronized void startControllers() throws InterruptedException {
+        if (jobControllers.isPresent() && runningControllers.isEmpty()) {
+            JobControllers controllers = jobControllers.get().get();
+            runningControllers = Optional.of(controllers);
+            controllers.start();
+        }
+    }
+
+    private synchronized void stopControllers() {
+        runningControllers.ifPresent(JobControllers::stop);
+        runningControllers = Optional.empty();
     }
 }

@@ -7,6 +7,7 @@ import dev.muster.engine.config.ConfigException;
 import dev.muster.engine.config.DefaultSchedulerConfig;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.engine.framework.SessionConfig;
+import dev.muster.engine.jobs.runtime.JobControllers;
 import dev.muster.engine.leader.LeaseConfig;
 import dev.muster.engine.metrics.OperationsServer;
 import io.fabric8.kubernetes.client.Config;
@@ -28,6 +29,7 @@ import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -39,7 +41,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Schedules the pods of a Kubernetes cluster: watches Nodes, Pods, PodGroups, Queues, PriorityClasses and",
-            "HyperNodes, binds gangs whole, and writes PodGroup and Queue status, until interrupted.",
+            "HyperNodes, binds gangs whole, and writes PodGroup and Queue status, until interrupted. With --job-controllers,",
+            "also runs Volcano's Job and JobFlow controllers.",
             "Without --kubeconfig, uses $KUBECONFIG, ~/.kube/config or the in-cluster service account.",
             "Exit codes: 0 stopped, 2 the configuration, kubeconfig or an option cannot be used."})
 public final class RunCommand implements Callable<Integer> {
@@ -87,6 +90,13 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--retry-period", paramLabel = "DURATION", converter = PeriodConverter.class,
             description = "How often the Lease is renewed or looked at (default: 2s).")
     private Duration retryPeriod = LeaseConfig.DEFAULT_RETRY_PERIOD;
+
+    @Option(names = "--job-controllers", description = {
+        "Also run Volcano's Job and JobFlow controllers (batch.volcano.sh Jobs, flow.volcano.sh JobFlows), while scheduling.",
+        "Off by default: never turn it on in a cluster where Volcano's controller-manager runs, or both would create and",
+        "delete the same pods. Volcano Jobs ask for schedulerName volcano: add --scheduler-name volcano if no Volcano",
+        "scheduler runs either. Needs the CRDs of deploy/crds.yaml."})
+    private boolean jobControllers;
 
     @Option(names = "--metrics-port", paramLabel = "PORT",
             description = "Serve /metrics (Prometheus), /healthz and /readyz on this port; 0 disables (default: 8080).")
@@ -145,10 +155,14 @@ public final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         boolean interrupted = false;
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(clientConfig).build()) {
-            KubernetesRuntime runtime = new KubernetesRuntime(client, sessionConfig, names, period, clock, lease);
+            Optional<Supplier<JobControllers>> controllers = jobControllers
+                    ? Optional.of(() -> new JobControllers(client, clock))
+                    : Optional.empty();
+            KubernetesRuntime runtime = new KubernetesRuntime(client, sessionConfig, names, period, clock, lease, controllers);
             err.println("muster: scheduling pods of " + names + " on " + client.getMasterUrl() + ", a cycle every "
                     + period.toMillis() + " ms" + lease.map(config -> ", while leading on the Lease " + config.namespace() + "/"
-                    + config.name() + " as " + config.identity()).orElse(""));
+                    + config.name() + " as " + config.identity()).orElse("")
+                    + (jobControllers ? ", with Volcano's Job and JobFlow controllers" : ""));
             err.flush();
             Optional<OperationsServer> operations;
             try {

@@ -30,10 +30,11 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Starts, in this process, a Kubernetes API server on 127.0.0.1 (in memory, no authentication) with Muster's",
-            "CRDs, simulated nodes, a simulated kubelet and the scheduler, and writes a kubeconfig for kubectl.",
+            "CRDs, simulated nodes, a simulated kubelet, the scheduler and Volcano's Job and JobFlow controllers, and",
+            "writes a kubeconfig for kubectl.",
             "A bound pod runs for the duration in its muster.dev/duration annotation (e.g. 30s), then succeeds, or",
             "fails if its muster.dev/exit-code annotation is not 0; without a duration it runs until deleted.",
-            "Pods opt in with spec.schedulerName: muster. Runs until interrupted (Ctrl-C).",
+            "Pods opt in with spec.schedulerName: muster (or volcano, as Volcano Jobs ask). Runs until interrupted (Ctrl-C).",
             "Exit codes: 0 stopped, 2 bad options, configuration or nodes file, 1 the port cannot be served."})
 public final class UpCommand implements Callable<Integer> {
     static final String DEFAULT_NODES = "8:cpu=32,memory=128Gi,nvidia.com/gpu=8";
@@ -148,6 +149,7 @@ public final class UpCommand implements Callable<Integer> {
         return """
                 muster up: a Kubernetes API server on %s with %s, scheduled by Muster.
                 Pods opt in with spec.schedulerName: %s; muster.dev/duration: 30s makes one finish after 30 s.
+                Volcano Jobs and JobFlows run too: kubectl apply --validate=false -f examples/jobs/
 
                   export KUBECONFIG=%s
                   kubectl apply --validate=false -f examples/up/training.yaml
@@ -155,7 +157,7 @@ public final class UpCommand implements Callable<Integer> {
                   kubectl get podgroups,queues
 
                 Everything is in memory and unauthenticated, on 127.0.0.1 only. Ctrl-C stops it."""
-                .formatted(cluster.server().url(), describe(cluster.nodes()), EmbeddedCluster.SCHEDULER_NAME,
+                .formatted(cluster.server().url(), describe(cluster.nodes()), String.join(" or ", EmbeddedCluster.SCHEDULER_NAMES),
                         kubeconfig.toAbsolutePath());
     }
 

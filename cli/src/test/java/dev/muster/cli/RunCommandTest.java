@@ -28,7 +28,7 @@ class RunCommandTest {
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
         assertThat(run.stdout()).contains("--kubeconfig", "--config", "--scheduler-name", "--period", "--leader-elect", "--lease-name",
-                "--lease-namespace", "--metrics-port");
+                "--lease-namespace", "--metrics-port", "--job-controllers");
     }
 
     @Test

@@ -67,6 +67,30 @@ class UpCommandTest {
         assertThat(exitCode.get()).isEqualTo(ExitCodes.OK);
     }
 
+    @Test
+    void kubectlAppliesTheJobExamplesAndEachRunsToCompletion() throws Exception {
+        // given
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/kubectl")) || onPath("kubectl"), "kubectl is not installed");
+        Path kubeconfig = directory.resolve("kubeconfig.yaml");
+        up = new Thread(() -> exitCode.set(Main.execute("up", "--port", "0", "--kubeconfig", kubeconfig.toString(),
+                "--nodes", "4:cpu=16,memory=64Gi,nvidia.com/gpu=4", "--period", "100ms")), "muster-up");
+        up.start();
+        await().atMost(WAIT).until(() -> Files.exists(kubeconfig));
+
+        // when
+        String applied = kubectl(kubeconfig, "apply", "--validate=false", "-f", Path.of("..", "examples", "jobs").toString());
+
+        // then
+        assertThat(applied).contains("job.batch.volcano.sh/lm-mpi-job created", "job.batch.volcano.sh/tensorflow-dist-mnist created",
+                "job.batch.volcano.sh/pipeline created", "jobflow.flow.volcano.sh/mnist created", "queue.scheduling.volcano.sh/research created");
+        await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+            assertThat(kubectl(kubeconfig, "get", "jobflows", "mnist", "-o", "jsonpath={.status.state.phase}")).isEqualTo("Succeed");
+            assertThat(kubectl(kubeconfig, "get", "vcjob", "--all-namespaces", "--no-headers").lines())
+                    .hasSize(6)
+                    .allMatch(line -> line.contains(" Completed "));
+        });
+    }
+
     private static String kubectl(Path kubeconfig, String... arguments) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("kubectl", "--kubeconfig", kubeconfig.toString()));
         command.addAll(List.of(arguments));

@@ -14,6 +14,8 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -26,7 +28,9 @@ import java.util.regex.Pattern;
  * the pod, and the discovery documents kubectl reads are served. A strategic merge patch (what
  * {@code kubectl apply} sends to change an object) is applied as a JSON merge patch without its
  * {@code $} directives: lists are replaced rather than merged by key. A GET that asks for a Table
- * (as kubectl does) gets one ({@link Tables}). Every answer says it is JSON.
+ * (as kubectl does) gets one ({@link Tables}). Every answer says it is JSON. Deleting an object
+ * deletes, transitively, the objects whose {@code ownerReferences} name its uid, as the garbage
+ * collector of a real cluster does in the background (here before the DELETE is answered).
  */
 final class ApiServerDispatcher extends IndexedCrudDispatcher {
     private static final Pattern BINDING = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/binding(\\?.*)?$");
@@ -113,9 +117,12 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
             }
             Matcher eviction = EVICTION.matcher(path);
             if (eviction.matches()) {
-                MockResponse deleted = handleDelete(podPath(eviction.group(1), eviction.group(2)));
+                MockResponse deleted = deleteWithDependents(podPath(eviction.group(1), eviction.group(2)));
                 return deleted.code() >= 300 ? notFound(eviction.group(2)) : status(201, "", "");
             }
+        }
+        if ("DELETE".equalsIgnoreCase(request.getMethod())) {
+            return deleteWithDependents(path);
         }
         if ("PATCH".equalsIgnoreCase(request.getMethod())) {
             String contentType = String.valueOf(request.getHeader(CONTENT_TYPE));
@@ -148,6 +155,37 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
         }
         return handleUpdate(new RecordedRequest(request.getHttpVersion(), HttpMethod.PUT, objectPath,
                 Headers.builder().add(CONTENT_TYPE, JSON).build(), new Buffer().writeUtf8(merged.toString())));
+    }
+
+    /** Deletes what the path names, then every object that names a deleted one as its owner, and so on. */
+    private synchronized MockResponse deleteWithDependents(String path) {
+        MockResponse response = handleDelete(path);
+        if (response.code() != 200) {
+            return response;
+        }
+        String body = response.getBody().readUtf8();
+        // reading the body consumed it
+        response.setBody(body);
+        Deque<JsonNode> deleted = new ArrayDeque<>();
+        JsonNode answer = readTree(body);
+        if (answer.has("items")) {
+            answer.path("items").forEach(deleted::add);
+        } else {
+            deleted.add(answer);
+        }
+        while (!deleted.isEmpty()) {
+            String uid = deleted.poll().path("metadata").path("uid").asText("");
+            if (uid.isEmpty()) {
+                continue;
+            }
+            for (String dependent : owners().dependentsOf(uid)) {
+                MockResponse collected = handleDelete(dependent);
+                if (collected.code() == 200) {
+                    deleted.add(readTree(collected.getBody().readUtf8()));
+                }
+            }
+        }
+        return response;
     }
 
     /** Check and set under one lock, so two binds of one pod cannot both succeed. */

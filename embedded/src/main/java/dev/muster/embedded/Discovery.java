@@ -14,7 +14,8 @@ import java.util.Optional;
  * The discovery documents kubectl reads before it does anything ({@code /version}, {@code /api},
  * {@code /apis}, {@code /api/v1}, {@code /apis/GROUP/VERSION}), which the CRUD mock does not serve.
  * They list what the embedded server stores: the core kinds, Volcano's custom resources and the
- * kinds {@code deploy/} applies (CRDs, RBAC, a Deployment, a PodDisruptionBudget), so {@code kubectl apply -f deploy/} works.
+ * kinds {@code deploy/} applies (CRDs, RBAC, a Deployment, a PodDisruptionBudget), so {@code kubectl apply -f deploy/} works,
+ * and what Volcano's job plugins make (Services, NetworkPolicies, ConfigMaps, Secrets).
  */
 final class Discovery {
     static final ImmutableList<ApiResource> RESOURCES = ImmutableList.of(
@@ -34,6 +35,12 @@ final class Discovery {
             ApiResource.of("scheduling.volcano.sh/v1beta1", "podgroups", "PodGroup", true, "pg", "podgroup-v1beta1"),
             ApiResource.of("scheduling.volcano.sh/v1beta1", "queues", "Queue", false, "q", "queue-v1beta1"),
             ApiResource.of("scheduling.volcano.sh/v1beta1", "queues/status", "Queue", false),
+            ApiResource.of("batch.volcano.sh/v1alpha1", "jobs", "Job", true, "vcjob", "vj"),
+            ApiResource.of("batch.volcano.sh/v1alpha1", "jobs/status", "Job", true),
+            ApiResource.of("flow.volcano.sh/v1alpha1", "jobflows", "JobFlow", true, "jf"),
+            ApiResource.of("flow.volcano.sh/v1alpha1", "jobflows/status", "JobFlow", true),
+            ApiResource.of("flow.volcano.sh/v1alpha1", "jobtemplates", "JobTemplate", true, "jt"),
+            ApiResource.of("flow.volcano.sh/v1alpha1", "jobtemplates/status", "JobTemplate", true),
             ApiResource.of("topology.volcano.sh/v1alpha1", "hypernodes", "HyperNode", false, "hn"),
             ApiResource.of("topology.volcano.sh/v1alpha1", "hypernodes/status", "HyperNode", false),
             ApiResource.of("scheduling.k8s.io/v1", "priorityclasses", "PriorityClass", false, "pc"),
@@ -41,6 +48,7 @@ final class Discovery {
             ApiResource.of("events.k8s.io/v1", "events", "Event", true, "ev"),
             ApiResource.of("apps/v1", "deployments", "Deployment", true, "deploy"),
             ApiResource.of("policy/v1", "poddisruptionbudgets", "PodDisruptionBudget", true, "pdb"),
+            ApiResource.of("networking.k8s.io/v1", "networkpolicies", "NetworkPolicy", true, "netpol"),
             ApiResource.of("apiextensions.k8s.io/v1", "customresourcedefinitions", "CustomResourceDefinition", false, "crd", "crds"),
             ApiResource.of("rbac.authorization.k8s.io/v1", "clusterroles", "ClusterRole", false),
             ApiResource.of("rbac.authorization.k8s.io/v1", "clusterrolebindings", "ClusterRoleBinding", false),

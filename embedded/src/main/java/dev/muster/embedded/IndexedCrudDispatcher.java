@@ -1,5 +1,7 @@
 package dev.muster.embedded;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
@@ -7,6 +9,8 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.mockwebserver.crud.Attribute;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.http.MockResponse;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * key in the store. The mock finds one object by matching every stored key against the query, so a
  * GET, PUT, PATCH or create costs time in proportion to everything stored; with the index, finding
  * one object costs a hash lookup. Lists, watches and anything the index misses take the mock's way.
+ * A second index, {@link #owners()}, maps owner uids to the objects that name them.
  */
 class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     private static final String[] IDENTITY = {
@@ -27,7 +32,11 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         KubernetesAttributesExtractor.NAME
     };
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String OWNER_REFERENCES = "\"ownerReferences\"";
+
     private final Map<String, AttributeSet> index = new ConcurrentHashMap<>();
+    private final OwnerIndex owners = new OwnerIndex();
 
     IndexedCrudDispatcher(List<CustomResourceDefinitionContext> crds) {
         super(crds);
@@ -72,6 +81,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
         if (oldAttributes != null) {
             index.remove(identity(oldAttributes), oldAttributes);
+            owners.remove(identity(oldAttributes));
         }
         if (newState != null) {
             // the key the mock stored the new state under, computed as it computes it
@@ -81,13 +91,34 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
                 key = AttributeSet.merge(pathAttributes, key);
             }
             index.put(identity(key), key);
+            if (newState.contains(OWNER_REFERENCES)) {
+                indexOwners(key, newState);
+            }
         }
+    }
+
+    OwnerIndex owners() {
+        return owners;
+    }
+
+    private void indexOwners(AttributeSet key, String state) {
+        JsonNode object;
+        try {
+            object = JSON.readTree(state);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        JsonNode metadata = object.path("metadata");
+        String path = OwnerIndex.path(object.path("apiVersion").asText(), key.getAttribute(KubernetesAttributesExtractor.PLURAL)
+                .getValues().get(0).toString(), metadata.path("namespace").asText(""), metadata.path("name").asText());
+        owners.put(identity(key), path, object);
     }
 
     @Override
     public void reset() {
         super.reset();
         index.clear();
+        owners.clear();
     }
 
     /** Whether the query asks for nothing but an identity, as a create's check does, and no label or field. */

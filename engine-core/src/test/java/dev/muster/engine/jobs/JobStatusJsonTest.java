@@ -22,7 +22,7 @@ class JobStatusJsonTest {
                         ImmutableSortedMap.of(PodPhase.PENDING, 1, PodPhase.RUNNING, 2)))
                 .transition(JobPhase.RUNNING, "", "", t0.plusSeconds(90))
                 .withRetryCount(1).withVersion(2).withRunningDuration(Duration.ofSeconds(90)).withControlledResource("plugin-svc", "svc");
-        ObjectNode manifest = (ObjectNode) TestingJobs.fixture("mpi-ssh-svc.yaml").get(0).deepCopy();
+        ObjectNode manifest = (ObjectNode) TestingJobs.fixtureJobManifest("mpi-ssh-svc.yaml").deepCopy();
 
         manifest.set("status", JobStatusJson.write(status));
 

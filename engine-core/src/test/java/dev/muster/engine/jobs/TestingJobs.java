@@ -38,9 +38,15 @@ public final class TestingJobs {
         }
     }
 
-    /** The Job of a one-document fixture, as the API server hands it over: with a uid and a creation time. */
+    /** The Job of a fixture (its first Job document), as the API server hands it over: with a uid and a creation time. */
     public static VolcanoJob fixtureJob(String name) {
-        return job(fixture(name).get(0));
+        return job(fixtureJobManifest(name));
+    }
+
+    /** The first Job document of a fixture, as written (a fixture may bring the namespace, queue or priority class it needs first). */
+    public static JsonNode fixtureJobManifest(String name) {
+        return fixture(name).stream().filter(document -> document.path("kind").asText().equals(VolcanoJob.KIND)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no Job in fixture " + name));
     }
 
     public static VolcanoJob job(String yaml) {

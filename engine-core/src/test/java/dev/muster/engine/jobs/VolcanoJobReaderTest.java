@@ -15,7 +15,7 @@ class VolcanoJobReaderTest {
     @ParameterizedTest(name = "{0} reads without problems")
     @ValueSource(strings = {"mpi-ssh-svc.yaml", "tensorflow-ps-worker.yaml", "task-dependencies.yaml"})
     void fixturesAreValid(String fixture) {
-        JobReadResult<VolcanoJob> result = VolcanoJobReader.read(TestingJobs.fixture(fixture).get(0));
+        JobReadResult<VolcanoJob> result = VolcanoJobReader.read(TestingJobs.fixtureJobManifest(fixture));
 
         assertThat(result.problems()).isEmpty();
         assertThat(JobValidator.validate(result.orElseThrow().spec())).isEmpty();

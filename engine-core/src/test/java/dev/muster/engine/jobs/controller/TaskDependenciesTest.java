@@ -53,7 +53,7 @@ class TaskDependenciesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void podsAreCreatedWhenTheirParentsAreReady(String description, String mode, List<ObservedPod> pods, List<String> created) {
-        VolcanoJob job = TestingJobs.job(TestingJobs.fixture("task-dependencies.yaml").get(0).toString()
+        VolcanoJob job = TestingJobs.job(TestingJobs.fixtureJobManifest("task-dependencies.yaml").toString()
                 .replace("\"muster.dev/depends-on\":\"completed\"", "\"muster.dev/depends-on\":\"" + mode + "\""));
 
         JobPlan plan = RECONCILER.reconcile(inPhase(job, JobPhase.RUNNING, 0),
