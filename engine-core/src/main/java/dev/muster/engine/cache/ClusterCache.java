@@ -72,7 +72,7 @@ public final class ClusterCache {
      */
     public ClusterCache(Set<String> schedulerNames, Clock clock) {
         this.schedulerNames = ImmutableSet.copyOf(requireNonNull(schedulerNames, "schedulerNames is null"));
-        this.reader = new ManifestReader(this.schedulerNames);
+        this.reader = new ManifestReader(this.schedulerNames, true);
         this.clock = requireNonNull(clock, "clock is null");
         for (ResourceKind kind : ResourceKind.values()) {
             objects.put(kind, new TreeMap<>());

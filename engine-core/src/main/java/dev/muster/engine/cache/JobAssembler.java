@@ -32,7 +32,8 @@ final class JobAssembler {
             List<ConvertedPod> pods,
             Set<QueueName> queues,
             PriorityClasses priorityClasses,
-            Problems problems) {
+            Problems problems,
+            boolean live) {
         Map<JobId, ConvertedJob> jobs = new LinkedHashMap<>();
         podGroups.forEach(job -> jobs.put(job.job().id(), job));
         Map<JobId, List<Task>> tasks = new LinkedHashMap<>();
@@ -47,9 +48,12 @@ final class JobAssembler {
             }
             if (!jobs.containsKey(id)) {
                 if (pod.groupField().isPresent()) {
-                    // as in Volcano, the pod is not scheduled, but where it runs it still uses the node
-                    problems.add(pod.object().warning(
-                            pod.groupField().get(), "PodGroup " + id + " does not exist; the pod is not scheduled"));
+                    // as in Volcano, the pod is not scheduled, but where it runs it still uses the node; in a
+                    // cluster, a finished pod outliving its job's deleted PodGroup is normal
+                    if (!live || !pod.task().status().isTerminated()) {
+                        problems.add(pod.object().warning(
+                                pod.groupField().get(), "PodGroup " + id + " does not exist; the pod is not scheduled"));
+                    }
                     if (pod.holdsNode()) {
                         others.add(pod.task());
                     }
@@ -64,13 +68,13 @@ final class JobAssembler {
             ImmutableList<Task> jobTasks = tasks.getOrDefault(converted.job().id(), List.of()).stream()
                     .sorted(Comparator.comparing(Task::id))
                     .collect(ImmutableList.toImmutableList());
-            assembled.put(converted.job().id(), check(converted, jobTasks, queues, problems));
+            assembled.put(converted.job().id(), check(converted, jobTasks, queues, problems, live));
         }
         others.sort(Comparator.comparing(Task::id));
         return new Assembled(assembled.build(), ImmutableList.copyOf(others));
     }
 
-    private static Job check(ConvertedJob converted, ImmutableList<Task> tasks, Set<QueueName> queues, Problems problems) {
+    private static Job check(ConvertedJob converted, ImmutableList<Task> tasks, Set<QueueName> queues, Problems problems, boolean live) {
         Job job = converted.job().withTasks(tasks);
         boolean automatic = converted.object().kind() == ResourceKind.POD;
         if (automatic && tasks.stream().anyMatch(task -> task.status().isScheduled())) {
@@ -84,8 +88,9 @@ final class JobAssembler {
             // named with its field, as the converters' errors are: the text goes on the object as an event
             job = job.withProblem(field + ": " + message);
         }
-        if (job.minMember() > tasks.size()) {
-            // the gang plugin keeps such a job pending and says why; this only tells the reader early
+        if (job.minMember() > tasks.size() && !live) {
+            // the gang plugin keeps such a job pending and says why; this only tells the reader of files early
+            // (in a cluster, controllers create the PodGroup before its pods)
             problems.add(converted.object().warning("spec.minMember",
                     "minMember " + job.minMember() + " is more than its " + tasks.size() + " pods"));
         }

@@ -41,11 +41,22 @@ import java.util.TreeMap;
 public final class ManifestReader {
     private final PodConverter podConverter;
     private final ManifestParser parser = new ManifestParser();
+    private final boolean live;
 
     /** @param schedulerNames the {@code spec.schedulerName}s whose pods this scheduler places */
     public ManifestReader(Set<String> schedulerNames) {
+        this(schedulerNames, false);
+    }
+
+    /**
+     * @param live the objects come from a running cluster, where a PodGroup is created before its pods
+     *     and finished pods outlive their deleted PodGroup: neither is worth a warning there, while in
+     *     files they usually mean a mistake
+     */
+    ManifestReader(Set<String> schedulerNames, boolean live) {
         requireNonNull(schedulerNames, "schedulerNames is null");
         this.podConverter = new PodConverter(ImmutableSet.copyOf(schedulerNames));
+        this.live = live;
     }
 
     /**
@@ -106,7 +117,7 @@ public final class ManifestReader {
         for (ManifestObject object : byKind.get(ResourceKind.POD)) {
             podConverter.convert(object, problems).ifPresent(pods::add);
         }
-        JobAssembler.Assembled jobs = JobAssembler.assemble(podGroups, pods, queues.keySet(), priorityClasses, problems);
+        JobAssembler.Assembled jobs = JobAssembler.assemble(podGroups, pods, queues.keySet(), priorityClasses, problems, live);
 
         ClusterSnapshot snapshot = new ClusterSnapshot(
                 ImmutableSortedMap.copyOf(nodes),

@@ -109,7 +109,7 @@ class ClusterCacheTest {
         // when
         informers.start(Duration.ofSeconds(5));
         CacheSnapshot live = cache.snapshot();
-        ManifestResult dumped = new ManifestReader(Set.of("muster")).read("dump.yaml", dump());
+        ManifestResult dumped = new ManifestReader(Set.of("muster"), true).read("dump.yaml", dump());
 
         // then
         assertThat(cache.unsyncedKinds()).isEmpty();
