@@ -115,6 +115,29 @@ class RunCommandClusterTest {
         await().atMost(WAIT).until(() -> bound("late") == 2);
     }
 
+    @Test
+    void anApiServerThatGoesAwayAndComesBackIsSurvived() throws IOException, InterruptedException {
+        // given
+        int port = RunReplica.freePort();
+        RunReplica replica = replica(startServer(port));
+        Gangs.create(client, gang("before", 2, "cpu: '1'", ""));
+        await().atMost(WAIT).until(() -> bound("before") == 2);
+
+        // when: the server goes away long enough for every watch and cycle to fail, then a new one (empty, as
+        // after losing etcd) serves on the same address
+        client.close();
+        server.close();
+        client = null;
+        server = null;
+        await().pollDelay(Duration.ofSeconds(3)).atMost(WAIT).until(replica::isRunning);
+        startServer(port);
+        Gangs.create(client, gang("after", 2, "cpu: '1'", ""));
+
+        // then: the same process lists the new server and schedules again
+        await().atMost(WAIT).until(() -> bound("after") == 2);
+        assertThat(replica.isRunning()).isTrue();
+    }
+
     private Path startServer(int port) throws IOException {
         server = EmbeddedApiServer.start(port);
         client = server.newClient();
