@@ -47,6 +47,7 @@ public final class ClusterCache {
     private static final Location LIVE = new Location(SOURCE, 0, OptionalInt.empty());
 
     private final ManifestReader reader;
+    private final PodConversions conversions = new PodConversions();
     private final Clock clock;
 
     @GuardedBy("this")
@@ -127,7 +128,7 @@ public final class ClusterCache {
                 }
             }
         }
-        ManifestResult result = reader.build(read, new Problems(), List.of(SOURCE));
+        ManifestResult result = reader.build(read, new Problems(), List.of(SOURCE), conversions);
         return new CacheSnapshot(result.snapshot(), result.problems(), ImmutableMap.copyOf(podGroups),
                 ImmutableMap.copyOf(queues));
     }
