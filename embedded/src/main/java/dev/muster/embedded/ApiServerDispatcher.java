@@ -6,17 +6,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
+import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
 import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -47,7 +48,7 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
     private final Tables tables;
 
     ApiServerDispatcher(List<CustomResourceDefinitionContext> crds, ObjectMapper json, Clock clock) {
-        super(crds);
+        super(crds, json);
         this.json = requireNonNull(json, "json is null");
         this.discovery = new Discovery(json);
         this.tables = new Tables(json, clock);
@@ -137,24 +138,17 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
     }
 
     /**
-     * Applies a merge patch as RFC 7386 says and stores the result with a PUT, which the mock does right.
-     * The lock keeps the object from changing between the read and the write.
+     * Applies a merge patch as RFC 7386 says and stores the result as the mock's PUT does. The lock keeps
+     * the object from changing between the read and the write.
      */
     private synchronized MockResponse mergePatch(RecordedRequest request, String path, JsonNode patch) {
         String objectPath = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
         String readPath = objectPath.endsWith("/status") ? objectPath.substring(0, objectPath.length() - "/status".length()) : objectPath;
-        MockResponse current = handleGet(readPath);
-        if (current.code() != 200) {
+        Map.Entry<AttributeSet, String> current = findResource(getKey(readPath));
+        if (current == null) {
             return status(404, "NotFound", readPath + " not found");
         }
-        JsonNode stored = readTree(current.getBody().readUtf8());
-        JsonNode merged = MergePatch.apply(stored, patch);
-        if (merged instanceof ObjectNode object && object.path("metadata") instanceof ObjectNode metadata) {
-            // a patch never conflicts: it applies to what is stored
-            metadata.set("resourceVersion", stored.path("metadata").path("resourceVersion"));
-        }
-        return handleUpdate(new RecordedRequest(request.getHttpVersion(), HttpMethod.PUT, objectPath,
-                Headers.builder().add(CONTENT_TYPE, JSON).build(), new Buffer().writeUtf8(merged.toString())));
+        return write(request, objectPath, current, readTree(current.getValue()), patch);
     }
 
     /** Deletes what the path names, then every object that names a deleted one as its owner, and so on. */
@@ -194,24 +188,33 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
             return status(400, "BadRequest", "the binding of pod " + namespace + "/" + pod + " has no target node");
         }
         String podPath = podPath(namespace, pod);
-        MockResponse current = handleGet(podPath);
-        if (current.code() != 200) {
+        Map.Entry<AttributeSet, String> current = findResource(getKey(podPath));
+        if (current == null) {
             return notFound(pod);
         }
-        String existing = readTree(current.getBody().readUtf8()).path("spec").path("nodeName").asText("");
+        JsonNode stored = readTree(current.getValue());
+        String existing = stored.path("spec").path("nodeName").asText("");
         if (!existing.isEmpty()) {
             return status(409, "Conflict", "pod " + pod + " is already assigned to node " + existing);
         }
-        MockResponse patched = mergePatch(request, podPath, json.createObjectNode().set("spec", json.createObjectNode().put("nodeName", node)));
+        MockResponse patched = write(request, podPath, current, stored,
+                json.createObjectNode().set("spec", json.createObjectNode().put("nodeName", node)));
         return patched.code() >= 300 ? patched : status(201, "", "");
     }
 
-    private JsonNode readTree(String text) {
-        try {
-            return json.readTree(text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    /** Merges the patch into the stored object and stores the result; a patch never conflicts, it applies to what is stored. */
+    private MockResponse write(RecordedRequest request, String objectPath, Map.Entry<AttributeSet, String> current, JsonNode stored,
+            JsonNode patch) {
+        JsonNode merged = MergePatch.apply(stored, patch);
+        if (merged instanceof ObjectNode object && object.path("metadata") instanceof ObjectNode metadata) {
+            metadata.set("resourceVersion", stored.path("metadata").path("resourceVersion"));
+            if (replaceable(stored, object)) {
+                return replace(objectPath, current, stored, object);
+            }
         }
+        // what the mock's PUT checks and answers (a missing kind, a new name, a deletion)
+        return handleUpdate(new RecordedRequest(request.getHttpVersion(), HttpMethod.PUT, objectPath,
+                Headers.builder().add(CONTENT_TYPE, JSON).build(), new Buffer().writeUtf8(merged.toString())));
     }
 
     private static String podPath(String namespace, String pod) {

@@ -1,7 +1,11 @@
 package dev.muster.embedded;
 
+import static java.util.Objects.requireNonNull;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.base.Splitter;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
@@ -9,19 +13,32 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.mockwebserver.crud.Attribute;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArraySet;
 
 /**
  * The CRUD mock with an index from an object's identity (API, version, plural, namespace, name) to its
- * key in the store. The mock finds one object by matching every stored key against the query, so a
- * GET, PUT, PATCH or create costs time in proportion to everything stored; with the index, finding
- * one object costs a hash lookup. Lists, watches and anything the index misses take the mock's way.
- * A second index, {@link #owners()}, maps owner uids to the objects that name them.
+ * key in the store, watches that send the stored JSON as it is, and a write that works on one parsed
+ * tree. The mock finds one object by matching every stored key against the query, so a GET, PUT, PATCH
+ * or create cost time in proportion to everything stored; with the index, finding one object costs a
+ * hash lookup. The mock's watch parsed and printed each object once per event and per watcher, and its
+ * PUT parsed the object four times; {@link WatchStream} and {@link #replace} do neither. Lists and
+ * anything the index misses take the mock's way. A second index, {@link #owners()}, maps owner uids
+ * to the objects that name them.
+ *
+ * <p>Every write holds this dispatcher's monitor (the mock's own write lock is private), so a watch
+ * that opens sees the store between two writes: each change once, none lost.
  */
 class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     private static final String[] IDENTITY = {
@@ -31,15 +48,21 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         KubernetesAttributesExtractor.NAMESPACE,
         KubernetesAttributesExtractor.NAME
     };
+    /** The mock registers a CRD's kind when the CRD is stored: such writes go through its own processEvent. */
+    private static final String CRDS = "/apis/apiextensions.k8s.io/";
+    private static final String METADATA = "metadata";
+    private static final String STATUS = "status";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String OWNER_REFERENCES = "\"ownerReferences\"";
 
     private final Map<String, AttributeSet> index = new ConcurrentHashMap<>();
     private final OwnerIndex owners = new OwnerIndex();
+    private final Set<WatchStream> watches = new CopyOnWriteArraySet<>();
+    private final ObjectMapper json;
 
-    IndexedCrudDispatcher(List<CustomResourceDefinitionContext> crds) {
+    IndexedCrudDispatcher(List<CustomResourceDefinitionContext> crds, ObjectMapper json) {
         super(crds);
+        this.json = requireNonNull(json, "json is null");
     }
 
     @Override
@@ -57,7 +80,13 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
                 return null;
             }
         }
-        return super.findResource(query);
+        // a copy, taken under the map's lock: writes do not hold the mock's lock, which a read of the mock's would rely on
+        for (Map.Entry<AttributeSet, String> entry : new ArrayList<>(map.entrySet())) {
+            if (entry.getKey().matches(query)) {
+                return entry;
+            }
+        }
+        return null;
     }
 
     @Override
@@ -74,51 +103,206 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         return found == null ? new MockResponse().setResponseCode(404) : new MockResponse().setResponseCode(200).setBody(found.getValue());
     }
 
-    /** Keeps the index in step with the store: every create, update and delete of the mock comes through here. */
     @Override
-    public void processEvent(String path, AttributeSet pathAttributes, AttributeSet oldAttributes, GenericKubernetesResource resource,
-            String newState) {
-        super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
-        if (oldAttributes != null) {
-            index.remove(identity(oldAttributes), oldAttributes);
-            owners.remove(identity(oldAttributes));
+    public synchronized MockResponse handleCreate(RecordedRequest request) {
+        return super.handleCreate(request);
+    }
+
+    @Override
+    public synchronized MockResponse handleUpdate(RecordedRequest request) {
+        return super.handleUpdate(request);
+    }
+
+    @Override
+    public synchronized MockResponse handlePatch(RecordedRequest request) {
+        return super.handlePatch(request);
+    }
+
+    @Override
+    public synchronized MockResponse handleDelete(String path) {
+        return super.handleDelete(path);
+    }
+
+    /** As the mock's watch: the objects that match the path's attributes, and its {@code metadata.name} field selector. */
+    @Override
+    public MockResponse handleWatch(String path) {
+        AttributeSet query = attributeExtractor.fromPath(path);
+        Optional<String> name = watchedName(path);
+        if (name.isPresent()) {
+            query = query.add(new Attribute(KubernetesAttributesExtractor.NAME, name.get()));
         }
-        if (newState != null) {
-            // the key the mock stored the new state under, computed as it computes it
-            KubernetesAttributesExtractor extractor = (KubernetesAttributesExtractor) attributeExtractor;
-            AttributeSet key = resource != null ? extractor.extract(resource) : extractor.fromResource(newState);
-            if (!key.containsKey(KubernetesAttributesExtractor.PLURAL)) {
-                key = AttributeSet.merge(pathAttributes, key);
+        return new MockResponse().withWebSocketUpgrade(new WatchStream(query, this::opened, watches::remove));
+    }
+
+    /** Keeps the index and the watches in step with the store: every create, update and delete of the mock comes through here. */
+    @Override
+    public synchronized void processEvent(String path, AttributeSet pathAttributes, AttributeSet oldAttributes,
+            GenericKubernetesResource resource, String newState) {
+        AttributeSet key = newState == null ? null : storedKey(pathAttributes, resource, newState);
+        if (path.startsWith(CRDS)) {
+            String existing = oldAttributes == null ? null : map.get(oldAttributes);
+            // it stores the CRD under the same key and registers its kind; it has no watches of its own, handleWatch is ours
+            super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+            reindex(oldAttributes, key, newState);
+            publish(oldAttributes, existing, key, newState);
+        } else {
+            store(oldAttributes, key, newState);
+        }
+    }
+
+    /**
+     * Stores {@code updated} in place of {@code current} as the mock's PUT to {@code path} would (the
+     * status kept or taken alone, per the status subresource; metadata preserved, generation and
+     * resource version moved), from trees the caller parsed once; the answer is the PUT's.
+     * {@code updated} becomes the stored object's tree and must not be used afterwards.
+     */
+    synchronized MockResponse replace(String path, Map.Entry<AttributeSet, String> current, JsonNode currentTree, ObjectNode updated) {
+        boolean statusPath = path.endsWith("/" + STATUS);
+        ObjectNode stored = updated;
+        if (statusPath) {
+            stored = ((ObjectNode) currentTree).deepCopy();
+            setOrRemove(stored, STATUS, updated.get(STATUS));
+        } else if (isStatusSubresourceEnabledForResource(path)) {
+            setOrRemove(stored, STATUS, currentTree.get(STATUS));
+        }
+        preserveMetadata(currentTree, stored);
+        if (!statusPath) {
+            touchGeneration(currentTree, stored);
+        }
+        touchResourceVersion(currentTree, stored);
+        String text = stored.toString();
+        // the key holds the identity and the labels: unchanged, it need not be computed again from the text
+        AttributeSet key = sameKey(currentTree, stored) ? current.getKey()
+                : storedKey(attributeExtractor.fromPath(path), null, text);
+        store(current.getKey(), key, text);
+        return new MockResponse().setResponseCode(200).setBody(text);
+    }
+
+    /** Whether {@link #replace} stores {@code updated} as the mock's PUT would; otherwise the caller takes the PUT. */
+    static boolean replaceable(JsonNode currentTree, JsonNode updated) {
+        JsonNode metadata = updated.path(METADATA);
+        return !updated.path("kind").asText().isEmpty() && !updated.path("apiVersion").asText().isEmpty()
+                && metadata.path("name").equals(currentTree.path(METADATA).path("name"))
+                && metadata.path("namespace").equals(currentTree.path(METADATA).path("namespace"))
+                && metadata.path("deletionTimestamp").isMissingNode();
+    }
+
+    JsonNode readTree(String text) {
+        try {
+            return json.readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public synchronized void reset() {
+        super.reset();
+        index.clear();
+        owners.clear();
+    }
+
+    private synchronized void opened(WatchStream watch) {
+        for (Map.Entry<AttributeSet, String> entry : new ArrayList<>(map.entrySet())) {
+            if (watch.matches(entry.getKey())) {
+                watch.send(WatchStream.Type.ADDED, entry.getValue());
             }
-            index.put(identity(key), key);
-            if (newState.contains(OWNER_REFERENCES)) {
-                indexOwners(key, newState);
+        }
+        watches.add(watch);
+    }
+
+    /** Replaces what {@code oldKey} holds (none if null) by {@code newState} under {@code newKey} (nothing if null). */
+    private void store(AttributeSet oldKey, AttributeSet newKey, String newState) {
+        String existing = oldKey == null ? null : map.remove(oldKey);
+        if (newKey != null) {
+            map.put(newKey, newState);
+        }
+        reindex(oldKey, newKey, newState);
+        publish(oldKey, existing, newKey, newState);
+    }
+
+    private void reindex(AttributeSet oldKey, AttributeSet newKey, String newState) {
+        if (oldKey != null) {
+            index.remove(identity(oldKey), oldKey);
+            owners.remove(identity(oldKey));
+        }
+        if (newKey != null) {
+            index.put(identity(newKey), newKey);
+            if (newState != null && newState.contains(OWNER_REFERENCES)) {
+                indexOwners(newKey, newState);
             }
         }
     }
 
+    /** Owner uids to the objects that name them, for the garbage collector. */
     OwnerIndex owners() {
         return owners;
     }
 
     private void indexOwners(AttributeSet key, String state) {
-        JsonNode object;
-        try {
-            object = JSON.readTree(state);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        JsonNode metadata = object.path("metadata");
+        JsonNode object = readTree(state);
+        JsonNode metadata = object.path(METADATA);
         String path = OwnerIndex.path(object.path("apiVersion").asText(), key.getAttribute(KubernetesAttributesExtractor.PLURAL)
                 .getValues().get(0).toString(), metadata.path("namespace").asText(""), metadata.path("name").asText());
         owners.put(identity(key), path, object);
     }
 
-    @Override
-    public void reset() {
-        super.reset();
-        index.clear();
-        owners.clear();
+    /** As the mock tells its watches: a change in the watched set, an object entering it, or leaving it. */
+    private void publish(AttributeSet oldKey, String existing, AttributeSet newKey, String newState) {
+        if (Objects.equals(existing, newState)) {
+            return;
+        }
+        for (WatchStream watch : watches) {
+            boolean before = oldKey != null && existing != null && watch.matches(oldKey);
+            boolean after = newKey != null && watch.matches(newKey);
+            if (before && after) {
+                watch.send(WatchStream.Type.MODIFIED, newState);
+            } else if (before) {
+                watch.send(WatchStream.Type.DELETED, existing);
+            } else if (after) {
+                watch.send(WatchStream.Type.ADDED, newState);
+            }
+        }
+    }
+
+    /** The key the mock stores a new state under, computed as it computes it. */
+    private AttributeSet storedKey(AttributeSet pathAttributes, GenericKubernetesResource resource, String newState) {
+        KubernetesAttributesExtractor extractor = (KubernetesAttributesExtractor) attributeExtractor;
+        AttributeSet key = resource != null ? extractor.extract(resource) : extractor.fromResource(newState);
+        return key.containsKey(KubernetesAttributesExtractor.PLURAL) ? key : AttributeSet.merge(pathAttributes, key);
+    }
+
+    private static boolean sameKey(JsonNode current, JsonNode updated) {
+        return current.path("apiVersion").equals(updated.path("apiVersion")) && current.path("kind").equals(updated.path("kind"))
+                && current.path(METADATA).path("name").equals(updated.path(METADATA).path("name"))
+                && current.path(METADATA).path("namespace").equals(updated.path(METADATA).path("namespace"))
+                && current.path(METADATA).path("labels").equals(updated.path(METADATA).path("labels"));
+    }
+
+    private static void setOrRemove(ObjectNode object, String field, JsonNode value) {
+        if (value == null) {
+            object.remove(field);
+        } else {
+            object.set(field, value);
+        }
+    }
+
+    /** The name a watch's {@code fieldSelector=metadata.name=...} asks for, read as the mock reads it. */
+    private static Optional<String> watchedName(String path) {
+        String query;
+        try {
+            query = new URI(path).getQuery();
+        } catch (URISyntaxException e) {
+            return Optional.empty();
+        }
+        String name = "";
+        for (String parameter : Splitter.on('&').split(query == null ? "" : query)) {
+            if (parameter.contains("fieldSelector") && parameter.contains("metadata.name")) {
+                List<String> parts = Splitter.on('=').splitToList(parameter);
+                name = parts.get(parts.size() - 1);
+            }
+        }
+        return name.isEmpty() ? Optional.empty() : Optional.of(name);
     }
 
     /** Whether the query asks for nothing but an identity, as a create's check does, and no label or field. */

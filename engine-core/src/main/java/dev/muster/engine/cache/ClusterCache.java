@@ -56,6 +56,7 @@ public final class ClusterCache {
 
     private final ManifestReader reader;
     private final ImmutableSet<String> schedulerNames;
+    private final PodConversions conversions = new PodConversions();
     private final Clock clock;
 
     @GuardedBy("this")
@@ -156,7 +157,7 @@ public final class ClusterCache {
                 }
             }
         }
-        ManifestResult result = reader.build(read, new Problems(), List.of(SOURCE));
+        ManifestResult result = reader.build(read, new Problems(), List.of(SOURCE), conversions);
         return new CacheSnapshot(result.snapshot(), result.problems(), ImmutableMap.copyOf(podGroups),
                 ImmutableMap.copyOf(queues), InvalidObjects.find(read, result, podGroups.keySet(), schedulerNames));
     }

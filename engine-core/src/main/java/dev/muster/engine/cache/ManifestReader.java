@@ -87,8 +87,16 @@ public final class ManifestReader {
         return build(parser.parse(source, text, problems), problems, List.of(source));
     }
 
-    /** The snapshot of objects already parsed, e.g. from informers; problems are sorted by {@code sources}. */
+    /** The snapshot of objects already parsed; problems are sorted by {@code sources}. */
     ManifestResult build(List<ManifestObject> objects, Problems problems, List<String> sources) {
+        return build(objects, problems, sources, new PodConversions());
+    }
+
+    /**
+     * The snapshot of objects already parsed, e.g. from informers, with the pods {@code conversions} kept
+     * from the previous snapshot; problems are sorted by {@code sources}.
+     */
+    ManifestResult build(List<ManifestObject> objects, Problems problems, List<String> sources, PodConversions conversions) {
         ListMultimap<ResourceKind, ManifestObject> byKind = unique(objects, problems);
         PriorityClasses priorityClasses = PriorityClasses.read(byKind.get(ResourceKind.PRIORITY_CLASS), problems);
 
@@ -115,8 +123,9 @@ public final class ManifestReader {
         }
         List<ConvertedPod> pods = new ArrayList<>();
         for (ManifestObject object : byKind.get(ResourceKind.POD)) {
-            podConverter.convert(object, problems).ifPresent(pods::add);
+            conversions.convert(podConverter, object, problems).ifPresent(pods::add);
         }
+        conversions.snapshotDone();
         JobAssembler.Assembled jobs = JobAssembler.assemble(podGroups, pods, queues.keySet(), priorityClasses, problems, live);
 
         ClusterSnapshot snapshot = new ClusterSnapshot(

@@ -207,6 +207,34 @@ class ManifestReaderPodTest {
                 "cluster.yaml[1] Pod ml/train-0: spec.containers[1].resources.limits.memory: '12XB' is not a Kubernetes quantity");
     }
 
+    static Stream<Arguments> timestamps() {
+        return Stream.of(
+                Arguments.of("the API server's form", "2026-01-02T03:04:05Z", "2026-01-02T03:04:05Z"),
+                Arguments.of("fractional seconds", "2026-01-02T03:04:05.250Z", "2026-01-02T03:04:05.250Z"),
+                Arguments.of("an offset", "2026-01-02T05:04:05+02:00", "2026-01-02T03:04:05Z"),
+                Arguments.of("a leap day", "2028-02-29T00:00:00Z", "2028-02-29T00:00:00Z"),
+                Arguments.of("a day that does not exist", "2026-02-30T00:00:00Z", ""),
+                Arguments.of("hour 24", "2026-01-02T24:00:00Z", ""),
+                Arguments.of("a sign where a digit belongs", "2026-01-02T03:04:+5Z", ""),
+                Arguments.of("no zone", "2026-01-02T03:04:05", ""));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("timestamps")
+    void readsCreationTimestampsAsRfc3339(String description, String timestamp, String expected) {
+        ManifestResult result = read(POD_GROUP + pod("""
+                creationTimestamp: "%s"
+                annotations: {scheduling.k8s.io/group-name: train}
+                """.formatted(timestamp), "containers: [{name: main}]"));
+
+        if (expected.isEmpty()) {
+            assertThat(result.problems()).extracting(ManifestProblem::describe).contains(
+                    "cluster.yaml[1] Pod ml/train-0: metadata.creationTimestamp: '" + timestamp + "' is not an RFC 3339 timestamp");
+        } else {
+            assertThat(onlyTask(result).created()).isEqualTo(Instant.parse(expected));
+        }
+    }
+
     static Stream<Arguments> statuses() {
         return Stream.of(
                 Arguments.of("Pending without a node is Pending", "Pending", false, false, TaskStatus.PENDING),
