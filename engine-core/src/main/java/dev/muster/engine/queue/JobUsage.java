@@ -57,6 +57,20 @@ public record JobUsage(Resources allocated, Resources request, Resources inqueue
     }
 
     /**
+     * This usage with the request raised to the job's {@code minResources} while it waits for admission
+     * or for its pods (Pending or Inqueue): a PodGroup whose controller creates the pods only once it is
+     * admitted, as Volcano's job controller does, then counts as the demand it is.
+     */
+    public JobUsage withMinimumRequested(JobState job) {
+        Job spec = job.job();
+        boolean waiting = spec.phase() == PodGroupPhase.PENDING || spec.phase() == PodGroupPhase.INQUEUE;
+        if (!waiting || spec.minResources().isEmpty()) {
+            return this;
+        }
+        return new JobUsage(allocated, request.max(spec.minResources().get()), inqueue, elastic);
+    }
+
+    /**
      * {@code minResources} minus what is already allocated, per dimension of minResources, floored at
      * 0 (Volcano's {@code GetInqueueResource}): a scalar the job has no allocation of is reserved whole.
      */

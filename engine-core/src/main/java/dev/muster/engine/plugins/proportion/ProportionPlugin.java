@@ -68,7 +68,8 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
                         realCapability, Resources.EMPTY);
                 queues.put(job.queue(), attributes);
             }
-            attributes.add(JobUsage.of(job));
+            // admitting within the deserved share needs the share to count what waits for admission
+            attributes.add(admitWithinDeserved ? JobUsage.of(job).withMinimumRequested(job) : JobUsage.of(job));
         }
         WaterFilling.assignDeserved(queues.values(), total);
         queues.values().forEach(attributes -> log.debug("{}", attributes));

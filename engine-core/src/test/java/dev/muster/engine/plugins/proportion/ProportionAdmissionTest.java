@@ -71,4 +71,21 @@ class ProportionAdmissionTest {
         assertThat(result.jobs().get(JobId.parse("ns/b-new")).phase()).isEqualTo(PodGroupPhase.INQUEUE);
         assertThat(result.binds()).containsOnlyKeys(new TaskId("ns", "a1-0"), new TaskId("ns", "a2-0"), new TaskId("ns", "b-new-0"));
     }
+
+    @Test
+    void aPodGroupWhosePodsComeOnlyOnceItIsAdmittedIsAdmitted() {
+        // given: a Volcano Job's PodGroup; its controller creates the pods when the PodGroup is Inqueue
+        ClusterSnapshot snapshot = ClusterScenario.builder()
+                .node("n1", cpu(4))
+                .queue("a", 1)
+                .job("ns/vcjob", "a", 2, cpu(1), 0, PodGroupPhase.PENDING, 0)
+                .minResources("ns/vcjob", cpu(2))
+                .build();
+
+        // when
+        SessionResult result = TestingScheduler.withConfig(CONFIG.formatted("true")).runOnce(snapshot);
+
+        // then
+        assertThat(result.jobs().get(JobId.parse("ns/vcjob")).phase()).isEqualTo(PodGroupPhase.INQUEUE);
+    }
 }
