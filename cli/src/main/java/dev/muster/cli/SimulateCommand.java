@@ -6,12 +6,14 @@ import com.google.common.collect.ImmutableList;
 import com.google.inject.Inject;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.sim.Comparison;
+import dev.muster.sim.DagHints;
 import dev.muster.sim.SimulationException;
 import dev.muster.sim.SimulationOptions;
 import dev.muster.sim.cluster.ClusterSpec;
 import dev.muster.sim.cluster.ClusterSpecLoader;
 import dev.muster.sim.policy.PolicySpec;
 import dev.muster.sim.report.HtmlReport;
+import dev.muster.sim.workload.DurationEstimates;
 import dev.muster.sim.workload.LoadProblem;
 import dev.muster.sim.workload.TraceSelection;
 import dev.muster.sim.workload.Workload;
@@ -79,6 +81,11 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--stuck-after", paramLabel = "SECONDS", description = "A gang partly placed for longer is stuck (default: 600).")
     private long stuckAfterSeconds = 600;
 
+    @Option(names = "--dag-estimates", paramLabel = "MODEL",
+            description = "alibaba-dag: run-time estimates behind each task's muster.dev/dag-remaining-path, oracle (the trace's duration),"
+                    + " lognormal:SIGMA (the duration times exp(SIGMA*Z), seeded) or none (no DAG annotations) (default: oracle).")
+    private String dagEstimates = "oracle";
+
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", description = "table (default) or json.")
     private Output output = Output.table;
 
@@ -100,6 +107,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 throw new SimulationException("--jobs must not be negative, --time-scale and --gpus-per-pod must be positive, --stuck-after not negative");
             }
             ImmutableList<PolicySpec> policyList = PolicySpec.parseList(policies, configLoader);
+            Optional<DurationEstimates> estimates = dagEstimates.equals("none") ? Optional.empty() : Optional.of(DurationEstimates.parse(dagEstimates));
             WorkloadSpec workloadSpec = WorkloadSpec.parse(workload);
             ClusterSpec clusterSpec = cluster == null ? workloadSpec.defaultCluster() : ClusterSpecLoader.load(cluster);
             Workload loaded = workloadSpec.load(new TraceSelection(startTime(), jobs, timeScale), seed, gpusPerPod);
@@ -107,7 +115,7 @@ public final class SimulateCommand implements Callable<Integer> {
             if (loaded.jobs().isEmpty()) {
                 throw new SimulationException(loaded.source() + ": no job to replay" + (start == null ? "" : " at or after " + start));
             }
-            SimulationOptions options = SimulationOptions.DEFAULTS.withStuckAfterMillis(stuckAfterSeconds * 1000);
+            SimulationOptions options = withDagHints(SimulationOptions.DEFAULTS.withStuckAfterMillis(stuckAfterSeconds * 1000), workloadSpec, estimates);
             List<ProgressBar> bars = new ArrayList<>();
             comparison = Comparison.run(loaded, clusterSpec, policyList, seed, options, name -> {
                 bars.forEach(ProgressBar::finish);
@@ -137,6 +145,14 @@ public final class SimulateCommand implements Callable<Integer> {
         });
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /** DAG workloads tell the {@code dag} plugin about their stages, as a workflow controller would; other workloads carry no annotation. */
+    private SimulationOptions withDagHints(SimulationOptions options, WorkloadSpec workloadSpec, Optional<DurationEstimates> estimates) {
+        if (estimates.isEmpty() || workloadSpec.kind() != WorkloadSpec.Kind.ALIBABA_DAG) {
+            return options;
+        }
+        return options.withDagHints(new DagHints(estimates.get(), seed));
     }
 
     private Optional<LocalDateTime> startTime() {

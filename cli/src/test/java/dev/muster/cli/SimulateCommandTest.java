@@ -55,6 +55,14 @@ class SimulateCommandTest {
     }
 
     @Test
+    void anUnknownDagEstimateModelIsBadInput() {
+        CliRun run = CliRun.of("simulate", "--workload", SYNTHETIC, "--dag-estimates", "lognormal:-2");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("duration estimates 'lognormal:-2': sigma '-2' is not a non-negative number");
+    }
+
+    @Test
     void aMissingTraceOrClusterFileIsBadInput(@TempDir Path dir) {
         CliRun trace = CliRun.of("simulate", "--workload", "philly:" + dir.resolve("none.csv"));
         CliRun cluster = CliRun.of("simulate", "--workload", SYNTHETIC, "--cluster", dir.resolve("none.yaml").toString());

@@ -110,7 +110,7 @@ final class GangRun {
                         Placement.ANYWHERE, ImmutableMap.of(), ImmutableMap.of()));
             }
             cached = new Job(id, id.toString(), job.spec.queue(), spec.pods(), ImmutableMap.of(), Optional.of(spec.total()), 0, "", phase,
-                    created, Optional.empty(), ImmutableMap.of(), builder.build(), ImmutableList.of());
+                    created, Optional.empty(), job.annotations.getOrDefault(spec.name(), ImmutableMap.of()), builder.build(), ImmutableList.of());
         }
         return cached;
     }

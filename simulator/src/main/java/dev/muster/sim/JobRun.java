@@ -1,22 +1,29 @@
 package dev.muster.sim;
 
+import com.google.common.collect.ImmutableMap;
 import dev.muster.graph.GraphRun;
 import dev.muster.sim.workload.GangSpec;
 import dev.muster.sim.workload.WorkloadJob;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
-/** One workload job in a run: its graph's progress and when it completed. Not thread-safe. */
+/**
+ * One workload job in a run: its graph's progress, when it completed, and the PodGroup annotations
+ * of its gangs (empty unless the run gives {@link DagHints}). Not thread-safe.
+ */
 final class JobRun {
     final WorkloadJob spec;
     final GraphRun graph;
     final Map<String, GangSpec> gangs = new HashMap<>();
+    final ImmutableMap<String, ImmutableMap<String, String>> annotations;
     int unfinishedGangs;
     long completedAt = -1;
     long firstRunStart = -1;
 
-    JobRun(WorkloadJob spec) {
+    JobRun(WorkloadJob spec, Optional<DagHints> hints) {
         this.spec = spec;
+        this.annotations = hints.map(dag -> dag.annotations(spec)).orElse(ImmutableMap.of());
         this.graph = new GraphRun(spec.graph());
         for (GangSpec gang : spec.gangs()) {
             gangs.put(gang.name(), gang);

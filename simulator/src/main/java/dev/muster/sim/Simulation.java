@@ -78,7 +78,7 @@ public final class Simulation {
                 unschedulable.add(job.id() + ": " + reason.get());
                 continue;
             }
-            JobRun run = new JobRun(job);
+            JobRun run = new JobRun(job, options.dagHints());
             jobs.add(run);
             events.add(new Event(job.arrivalMillis(), sequence++, Optional.of(run), Optional.empty(), 0));
         }

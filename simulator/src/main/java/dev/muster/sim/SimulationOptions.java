@@ -1,6 +1,9 @@
 package dev.muster.sim;
 
 import static com.google.common.base.Preconditions.checkArgument;
+import static java.util.Objects.requireNonNull;
+
+import java.util.Optional;
 
 /**
  * How the simulation runs.
@@ -9,17 +12,24 @@ import static com.google.common.base.Preconditions.checkArgument;
  * @param stuckAfterMillis a gang partly placed for longer than this counts as stuck
  * @param maxCyclesWithoutEvent a policy still changing its decisions after this many cycles in a
  *     row without an arrival or a completion is declared livelocked and the run stops
+ * @param dagHints when present, every gang carries the {@code dag} plugin's annotations (see
+ *     {@link DagHints}); absent for workloads that are not DAGs, whose gangs carry no annotation
  */
-public record SimulationOptions(long cycleMillis, long stuckAfterMillis, int maxCyclesWithoutEvent) {
-    public static final SimulationOptions DEFAULTS = new SimulationOptions(1000, 600_000, 10_000);
+public record SimulationOptions(long cycleMillis, long stuckAfterMillis, int maxCyclesWithoutEvent, Optional<DagHints> dagHints) {
+    public static final SimulationOptions DEFAULTS = new SimulationOptions(1000, 600_000, 10_000, Optional.empty());
 
     public SimulationOptions {
         checkArgument(cycleMillis > 0, "cycleMillis must be positive: %s", cycleMillis);
         checkArgument(stuckAfterMillis >= 0, "stuckAfterMillis is negative: %s", stuckAfterMillis);
         checkArgument(maxCyclesWithoutEvent > 0, "maxCyclesWithoutEvent must be positive: %s", maxCyclesWithoutEvent);
+        requireNonNull(dagHints, "dagHints is null");
     }
 
     public SimulationOptions withStuckAfterMillis(long millis) {
-        return new SimulationOptions(cycleMillis, millis, maxCyclesWithoutEvent);
+        return new SimulationOptions(cycleMillis, millis, maxCyclesWithoutEvent, dagHints);
+    }
+
+    public SimulationOptions withDagHints(DagHints hints) {
+        return new SimulationOptions(cycleMillis, stuckAfterMillis, maxCyclesWithoutEvent, Optional.of(hints));
     }
 }
