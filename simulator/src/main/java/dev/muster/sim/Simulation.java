@@ -84,7 +84,11 @@ public final class Simulation {
         }
     }
 
-    /** The jobs a cluster can never run: a pod larger than every node, or a gang larger than the cluster. */
+    /**
+     * The jobs a cluster can never run: a pod larger than every node, a gang larger than the cluster, or
+     * a gang with more pods than the empty cluster holds at once (node pod limits, and what each node
+     * fits of the pod's request).
+     */
     public static Optional<String> unschedulableReason(WorkloadJob job, Map<NodeName, ClusterNode> nodes, Resources total) {
         for (GangSpec gang : job.gangs()) {
             boolean fitsSomeNode = nodes.values().stream().anyMatch(node -> gang.perPod().lessEqual(node.allocatable(), Resources.Missing.ZERO));
@@ -94,8 +98,22 @@ public final class Simulation {
             if (!gang.total().lessEqual(total, Resources.Missing.ZERO)) {
                 return Optional.of("gang " + gang.name() + " needs " + gang.total() + ", more than the whole cluster");
             }
+            long room = nodes.values().stream().mapToLong(node -> podsThatFit(node, gang.perPod())).sum();
+            if (room < gang.pods()) {
+                return Optional.of("gang " + gang.name() + " needs " + gang.pods() + " pods of (" + gang.perPod()
+                        + ") at once; the empty cluster holds at most " + room + " (node pod limits and per-node resources)");
+            }
         }
         return Optional.empty();
+    }
+
+    /** How many pods of {@code perPod} an empty node holds: its pod limit, and each resource the pod asks for. */
+    static long podsThatFit(ClusterNode node, Resources perPod) {
+        long fit = node.maxPods();
+        for (String name : perPod.requestedNames()) {
+            fit = Math.min(fit, (long) Math.floor(node.allocatable().get(name) / perPod.get(name) + 1e-9));
+        }
+        return fit;
     }
 
     private static String measuredResource(Workload workload) {

@@ -112,6 +112,28 @@ class SimulationTest {
     }
 
     @Test
+    void aGangTheEmptyClusterCannotHoldAtOnceIsCountedUpFront() {
+        // given: two 8-GPU nodes; 3 pods of 5 GPUs fit the total (15 of 16) but only one fits a node;
+        // 111 one-millicore pods fit one node's cpu but not its limit of 110 pods
+        ClusterSpec twoNodes = ClusterSpec.uniform(2, GPU.multiply(8), 16);
+        Workload workload = workload(
+                job("wide", 0, new GangSpec("main", 3, GPU.multiply(5), 1_000)),
+                job("many", 0, new GangSpec("main", 221, Resources.of(1, 1), 1_000)),
+                job("fits", 0, new GangSpec("main", 2, GPU.multiply(5), 1_000)));
+
+        // when
+        RunResult run = run("muster", twoNodes, workload);
+
+        // then
+        assertThat(run.unschedulable()).containsExactlyInAnyOrder(
+                "wide: gang main needs 3 pods of (" + GPU.multiply(5) + ") at once; the empty cluster holds at most 2"
+                        + " (node pod limits and per-node resources)",
+                "many: gang main needs 221 pods of (" + Resources.of(1, 1) + ") at once; the empty cluster holds at most 220"
+                        + " (node pod limits and per-node resources)");
+        assertThat(Summary.of(run).completed()).isEqualTo(1);
+    }
+
+    @Test
     void theSameInputsAndSeedGiveTheSameNumbers() {
         Workload workload = dev.muster.sim.workload.SyntheticWorkload.generate("jobs=25,gpus=1|2|8|16,interval=120,duration=60..600", 7,
                 dev.muster.sim.workload.TraceSelection.ALL);
