@@ -47,6 +47,18 @@ class SimulateCommandTest {
     }
 
     @Test
+    void theTableShowsCpuAllocationForACpuOnlyTraceAndGpuAllocationOtherwise() {
+        CliRun cpu = CliRun.of("simulate", "--workload",
+                "alibaba-dag:../simulator/src/test/resources/traces/alibaba_v2018_dag/batch_task_50_dag_jobs.csv", "--jobs", "10",
+                "--policies", "muster");
+        CliRun gpu = CliRun.of("simulate", "--workload", SYNTHETIC, "--policies", "muster");
+
+        assertThat(cpu.exitCode()).isZero();
+        assertThat(cpu.stdout()).contains("cpu %").doesNotContain("GPU %");
+        assertThat(gpu.stdout()).contains("GPU %").doesNotContain("cpu %");
+    }
+
+    @Test
     void anUnknownPolicyIsBadInput() {
         CliRun run = CliRun.of("simulate", "--workload", SYNTHETIC, "--policies", "baseline,fifo");
 
