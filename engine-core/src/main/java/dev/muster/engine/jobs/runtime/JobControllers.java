@@ -3,6 +3,8 @@ package dev.muster.engine.jobs.runtime;
 import static java.util.Objects.requireNonNull;
 
 import com.google.errorprone.annotations.ThreadSafe;
+import dev.muster.engine.binding.EventRecorder;
+import dev.muster.engine.binding.RetryPolicy;
 import dev.muster.engine.jobs.VolcanoJob;
 import dev.muster.engine.jobs.controller.JobReconciler;
 import dev.muster.engine.jobs.controller.JobRequest;
@@ -52,7 +54,7 @@ public final class JobControllers {
         this.informers = new ControllerInformers(client);
         this.workers = Executors.newFixedThreadPool(WORKERS, daemon("muster-job-controller"));
         this.timer = Executors.newSingleThreadScheduledExecutor(daemon("muster-job-timer"));
-        EventWriter events = new EventWriter(client, clock);
+        EventWriter events = new EventWriter(EventRecorder.connect(client, RetryPolicy.DEFAULT, clock, EventWriter.COMPONENT));
         JobController jobs = new JobController(informers, new JobReconciler(keys, informers.priorities()),
                 new JobPlanWriter(client, informers, events), clock);
         JobFlowController flows = new JobFlowController(client, informers, events);

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.engine.binding.EventRecorder;
 import dev.muster.engine.jobs.JobReadResult;
 import dev.muster.engine.jobs.VolcanoJob;
 import dev.muster.engine.jobs.VolcanoJobReader;
@@ -68,7 +69,7 @@ final class JobFlowController {
         JsonNode stored = tree.get("status");
         JobReadResult<JobFlow> read = JobFlowReader.readFlow(tree);
         JobFlow flow = read.object().orElseThrow();
-        EventWriter.Subject subject = new EventWriter.Subject(JobFlow.API_VERSION, JobFlow.KIND, key.namespace(), key.name(), uid);
+        EventRecorder.Subject subject = new EventRecorder.Subject(JobFlow.API_VERSION, JobFlow.KIND, key.namespace(), key.name(), uid);
         if (!read.problems().isEmpty()) {
             if (!flow.previous().phase().equals("Failed")) {
                 ObjectNode failed = JsonNodeFactory.instance.objectNode();

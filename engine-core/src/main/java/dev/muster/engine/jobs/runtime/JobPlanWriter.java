@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.engine.binding.EventRecorder;
 import dev.muster.engine.jobs.JobStatusJson;
 import dev.muster.engine.jobs.VolcanoJob;
 import dev.muster.engine.jobs.controller.JobPlan;
@@ -92,8 +93,8 @@ final class JobPlanWriter {
         }
     }
 
-    static EventWriter.Subject subject(VolcanoJob job) {
-        return new EventWriter.Subject(VolcanoJob.API_VERSION, VolcanoJob.KIND, job.namespace(), job.name(), job.metadata().uid());
+    static EventRecorder.Subject subject(VolcanoJob job) {
+        return new EventRecorder.Subject(VolcanoJob.API_VERSION, VolcanoJob.KIND, job.namespace(), job.name(), job.metadata().uid());
     }
 
     /** Creates the PodGroup, or merge-patches its spec when it differs; never its status, which the scheduler writes. */
