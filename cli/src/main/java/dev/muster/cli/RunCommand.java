@@ -183,26 +183,12 @@ public final class RunCommand implements Callable<Integer> {
             }
         } finally {
             stopped.countDown();
-            removeShutdownHook(shutdownHook);
+            ShutdownHooks.remove(shutdownHook);
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
         return ExitCodes.OK;
-    }
-
-    /** Stopped by other means than the hook (an interrupt), the command leaves no hook behind in the JVM. */
-    private static void removeShutdownHook(Thread hook) {
-        if (hook.isAlive()) {
-            // the hook is what stopped this command: the JVM is exiting and keeps no hooks anyway
-            return;
-        }
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // the JVM began to exit in between; its hooks are no longer ours to remove
-            return;
-        }
     }
 
     /** The Lease to campaign for, when leader election is on: explicitly, or by default inside a cluster. */

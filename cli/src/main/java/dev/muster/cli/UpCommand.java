@@ -117,7 +117,7 @@ public final class UpCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         } finally {
             stopped.countDown();
-            removeShutdownHook(hook);
+            ShutdownHooks.remove(hook);
         }
         if (interrupted) {
             // stopped by an interrupt (as a test or an embedding program stops it): cleanly, and the caller still sees it
@@ -133,15 +133,6 @@ public final class UpCommand implements Callable<Integer> {
             return false;
         } catch (InterruptedException e) {
             return true;
-        }
-    }
-
-    /** When stopped otherwise than by the JVM shutting down (an interrupt, a failure), the hook has nothing to wait for. */
-    private static void removeShutdownHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // the JVM is shutting down: the hook is running, and that is what stopped us
         }
     }
 
