@@ -153,8 +153,12 @@ public final class QueueAttributes {
      * dimensions the minimum asks for. Empty when it fits.
      */
     public TreeSet<String> admissionShortfall(Resources minimum) {
-        Resources future = minimum.add(allocated).add(inqueue).subtract(elastic);
-        return Quota.insufficientOnRequested(future, realCapability, minimum);
+        return Quota.insufficientOnRequested(withAdmitted(minimum), realCapability, minimum);
+    }
+
+    /** What admission counts the queue at once a job of this minimum is admitted: {@code minimum + allocated + inqueue - elastic}. */
+    public Resources withAdmitted(Resources minimum) {
+        return minimum.add(allocated).add(inqueue).subtract(elastic);
     }
 
     /**
@@ -162,8 +166,7 @@ public final class QueueAttributes {
      * counting what it runs and has admitted; empty when it fits.
      */
     public TreeSet<String> deservedShortfall(Resources minimum) {
-        Resources future = minimum.add(allocated).add(inqueue).subtract(elastic);
-        return Quota.insufficientOnRequested(future, deserved, minimum);
+        return Quota.insufficientOnRequested(withAdmitted(minimum), deserved, minimum);
     }
 
     @Override

@@ -163,7 +163,7 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
 
     /** {@code minResources cpu 8 would take queue ml to cpu 20 > its capability 16}. */
     static String describeAdmissionShortfall(QueueAttributes attributes, Resources minimum) {
-        Resources future = minimum.add(attributes.allocated()).add(attributes.inqueue()).subtract(attributes.elastic());
+        Resources future = attributes.withAdmitted(minimum);
         TreeSet<String> shortfall = attributes.admissionShortfall(minimum);
         return String.format("minResources (%s) would take queue %s over its capability, counting what it runs and has admitted: %s",
                 minimum, attributes.name(), Quota.describeExcess(shortfall, future, attributes.realCapability()));
@@ -171,7 +171,7 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
 
     /** {@code minResources cpu 8 would take queue ml to cpu 20 > its deserved share 16}. */
     private static String describeDeservedShortfall(QueueAttributes attributes, Resources minimum) {
-        Resources future = minimum.add(attributes.allocated()).add(attributes.inqueue()).subtract(attributes.elastic());
+        Resources future = attributes.withAdmitted(minimum);
         TreeSet<String> shortfall = attributes.deservedShortfall(minimum);
         return String.format("minResources (%s) would take queue %s (weight %d) over its deserved share, counting what it runs and has"
                 + " admitted: %s", minimum, attributes.name(), attributes.queue().weight(),
