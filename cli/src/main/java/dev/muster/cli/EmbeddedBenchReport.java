@@ -20,16 +20,18 @@ final class EmbeddedBenchReport {
                     .put("createSeconds", Math.round(result.createSeconds() * 1000) / 1000.0)
                     .put("seconds", Math.round(result.bindSeconds() * 1000) / 1000.0)
                     .put("podsPerSecond", result.podsPerSecond())
+                    .put("cpuSeconds", Math.round(result.bindCpuSeconds() * 1000) / 1000.0)
                     .put("writePathBound", result.written())
                     .put("writePathSeconds", Math.round(result.writeSeconds() * 1000) / 1000.0)
                     .put("writePathPodsPerSecond", result.writesPerSecond());
             out.println(node);
         } else {
             out.printf(Locale.ROOT, "embedded API server, %d nodes, %d pods in gangs of %d (created in %.1f s): "
-                            + "bound %d end to end in %.3f s (%d pods/s)%n"
+                            + "bound %d end to end in %.3f s (%d pods/s; JVM CPU %.1f s, %.2f ms a pod)%n"
                             + "write path alone (Binder to API server, no session): bound %d in %.3f s (%d pods/s)%n",
                     result.nodes(), result.pods(), gang, result.createSeconds(), result.bound(), result.bindSeconds(),
-                    result.podsPerSecond(), result.written(), result.writeSeconds(), result.writesPerSecond());
+                    result.podsPerSecond(), result.bindCpuSeconds(), result.bindCpuSeconds() * 1000 / Math.max(result.bound(), 1),
+                    result.written(), result.writeSeconds(), result.writesPerSecond());
         }
         out.flush();
         return result.bound() == result.pods() && result.written() == result.pods() ? ExitCodes.OK : ExitCodes.FAILURE;

@@ -19,6 +19,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -52,6 +53,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     private static final String CRDS = "/apis/apiextensions.k8s.io/";
     private static final String METADATA = "metadata";
     private static final String STATUS = "status";
+    private static final String GENERATION = "generation";
 
     private static final String OWNER_REFERENCES = "\"ownerReferences\"";
 
@@ -185,6 +187,33 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
                 && metadata.path("name").equals(currentTree.path(METADATA).path("name"))
                 && metadata.path("namespace").equals(currentTree.path(METADATA).path("namespace"))
                 && metadata.path("deletionTimestamp").isMissingNode();
+    }
+
+    /**
+     * As the mock's: the generation moves when something other than metadata and status changed. The mock
+     * finds that with a JSON diff of the whole object, about a fifth of a bind's time in the API server;
+     * comparing the other top-level fields says the same (a value moved between them counts as a change
+     * of both, as Kubernetes counts it).
+     */
+    @Override
+    public void touchGeneration(JsonNode current, JsonNode updated) {
+        if (changedBeyondMetadataAndStatus(current, updated) && updated.get(METADATA) instanceof ObjectNode metadata) {
+            metadata.put(GENERATION, current.path(METADATA).path(GENERATION).asInt(0) + 1);
+        }
+    }
+
+    static boolean changedBeyondMetadataAndStatus(JsonNode current, JsonNode updated) {
+        Set<String> fields = new HashSet<>();
+        current.fieldNames().forEachRemaining(fields::add);
+        updated.fieldNames().forEachRemaining(fields::add);
+        fields.remove(METADATA);
+        fields.remove(STATUS);
+        for (String field : fields) {
+            if (!Objects.equals(current.get(field), updated.get(field))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     JsonNode readTree(String text) {

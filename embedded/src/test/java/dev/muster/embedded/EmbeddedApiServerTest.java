@@ -75,6 +75,30 @@ class EmbeddedApiServerTest {
     }
 
     @Test
+    void theGenerationMovesWhenTheSpecChangesAndNotForMetadataOrStatus() throws Exception {
+        // given
+        client.resource(pod("generations")).create();
+        long created = generation("generations");
+
+        // when: a label, a status, then a binding (a spec change)
+        client.pods().withName("generations").patch(PatchContext.of(PatchType.JSON_MERGE), """
+                {"metadata": {"labels": {"a": "1"}}}""");
+        client.pods().withName("generations").subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), """
+                {"status": {"phase": "Pending"}}""");
+        long afterMetadataAndStatus = generation("generations");
+        post("/api/v1/namespaces/default/pods/generations/binding", binding("generations", "node-1"));
+
+        // then
+        assertThat(afterMetadataAndStatus).isEqualTo(created);
+        assertThat(generation("generations")).isEqualTo(created + 1);
+    }
+
+    private long generation(String pod) {
+        Long generation = client.pods().withName(pod).get().getMetadata().getGeneration();
+        return generation == null ? 0 : generation;
+    }
+
+    @Test
     void creatingAnObjectThatExistsConflicts() {
         client.resource(pod("twice")).create();
 
