@@ -2,6 +2,7 @@ package dev.muster.engine.cache;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.base.Throwables;
 import com.google.errorprone.annotations.ThreadSafe;
@@ -9,6 +10,7 @@ import com.google.errorprone.annotations.concurrent.GuardedBy;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Informable;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
@@ -16,6 +18,7 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -57,6 +60,9 @@ public final class ClusterInformers {
     @GuardedBy("this")
     private final Map<ResourceKind, SharedIndexInformer<GenericKubernetesResource>> informers =
             new EnumMap<>(ResourceKind.class);
+    /** The informers' own client while they run: {@link #untyped}. */
+    @GuardedBy("this")
+    private KubernetesClient watching;
 
     public ClusterInformers(KubernetesClient client, ClusterCache cache) {
         this.client = requireNonNull(client, "client is null");
@@ -75,6 +81,9 @@ public final class ClusterInformers {
         Map<ResourceKind, CompletableFuture<Void>> started = new EnumMap<>(ResourceKind.class);
         Map<ResourceKind, InitialDelivery> deliveries = new EnumMap<>(ResourceKind.class);
         synchronized (this) {
+            if (watching == null) {
+                watching = untyped(client);
+            }
             for (ResourceKind kind : ResourceKind.values()) {
                 SharedIndexInformer<GenericKubernetesResource> informer = source(kind).runnableInformer(0);
                 InitialDelivery delivery = new InitialDelivery();
@@ -104,6 +113,24 @@ public final class ClusterInformers {
     public synchronized void stop() {
         informers.values().forEach(SharedIndexInformer::stop);
         informers.clear();
+        if (watching != null) {
+            watching.close();
+            watching = null;
+        }
+    }
+
+    /**
+     * A client to the same API server whose serialization maps no kind to a model class. With the
+     * caller's client, fabric8 reads each watch event of a pod into a typed {@code Pod} and then converts
+     * it to the {@link GenericKubernetesResource} the informer asked for (a bean deserialisation and a
+     * serialisation more per event, the largest part of the scheduler's watch cost when every bind
+     * comes back as an event); with this one, an event is read straight into the generic form.
+     */
+    private static KubernetesClient untyped(KubernetesClient client) {
+        return new KubernetesClientBuilder()
+                .withConfig(client.getConfiguration())
+                .withKubernetesSerialization(new KubernetesSerialization(new ObjectMapper(), false))
+                .build();
     }
 
     /** Whether the kind is served and listed; one that is not is left unwatched. */
@@ -150,9 +177,10 @@ public final class ClusterInformers {
         return cause == failure ? String.valueOf(failure.getMessage()) : failure.getMessage() + ": " + cause;
     }
 
+    @GuardedBy("this")
     private Informable<GenericKubernetesResource> source(ResourceKind kind) {
         MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> resources =
-                client.genericKubernetesResources(KubernetesResources.context(kind));
+                watching.genericKubernetesResources(KubernetesResources.context(kind));
         return kind.namespaced() ? resources.inAnyNamespace() : resources;
     }
 
