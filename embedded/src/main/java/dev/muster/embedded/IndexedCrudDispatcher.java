@@ -94,15 +94,24 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     @Override
     public MockResponse handleGet(String path) {
         if (path.contains("?")) {
-            // a watch, or a list with selectors: the mock's way
-            return super.handleGet(path);
+            // a list with parameters: the mock's way
+            return list(path);
         }
         AttributeSet query = attributeExtractor.fromPath(path);
         if (!query.containsKey(KubernetesAttributesExtractor.NAME)) {
-            return super.handleGet(path);
+            return list(path);
         }
         Map.Entry<AttributeSet, String> found = findResource(query);
         return found == null ? new MockResponse().setResponseCode(404) : new MockResponse().setResponseCode(200).setBody(found.getValue());
+    }
+
+    /**
+     * The mock's list, under the writes' lock: the version it answers (the counter's value once the
+     * items are collected) is then after every write it holds and before every write it does not, so a
+     * watch from that version ({@link WatchStart}) misses nothing.
+     */
+    private synchronized MockResponse list(String path) {
+        return super.handleGet(path);
     }
 
     @Override
@@ -133,7 +142,8 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         if (name.isPresent()) {
             query = query.add(new Attribute(KubernetesAttributesExtractor.NAME, name.get()));
         }
-        return new MockResponse().withWebSocketUpgrade(new WatchStream(query, this::opened, watches::remove));
+        WatchStart start = WatchStart.of(path);
+        return new MockResponse().withWebSocketUpgrade(new WatchStream(query, stream -> opened(stream, start), watches::remove));
     }
 
     /** Keeps the index and the watches in step with the store: every create, update and delete of the mock comes through here. */
@@ -202,6 +212,14 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         }
     }
 
+    /** As the mock's, which found a change with a JSON diff too: the next version when anything changed. */
+    @Override
+    public void touchResourceVersion(JsonNode current, JsonNode updated) {
+        if (!current.equals(updated) && updated.get(METADATA) instanceof ObjectNode metadata) {
+            metadata.put("resourceVersion", String.valueOf(requestResourceVersion()));
+        }
+    }
+
     static boolean changedBeyondMetadataAndStatus(JsonNode current, JsonNode updated) {
         Set<String> fields = new HashSet<>();
         current.fieldNames().forEachRemaining(fields::add);
@@ -231,9 +249,9 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         owners.clear();
     }
 
-    private synchronized void opened(WatchStream watch) {
+    private synchronized void opened(WatchStream watch, WatchStart start) {
         for (Map.Entry<AttributeSet, String> entry : new ArrayList<>(map.entrySet())) {
-            if (watch.matches(entry.getKey())) {
+            if (watch.matches(entry.getKey()) && start.includes(entry.getValue())) {
                 watch.send(WatchStream.Type.ADDED, entry.getValue());
             }
         }

@@ -16,9 +16,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One watch over WebSocket, as the mock serves it (every stored object that matches is sent as
- * {@code ADDED} when the socket opens, then each change), but an event is sent as the text the store
- * holds: the mock read every stored object into a {@code GenericKubernetesResource} and wrote it out
+ * One watch over WebSocket, as the mock serves it (the stored objects that match are sent as
+ * {@code ADDED} when the socket opens, those after the watch's {@link WatchStart}, then each change),
+ * but an event is sent as the text the store holds: the mock read every stored object into a {@code GenericKubernetesResource} and wrote it out
  * again, once per event and per watcher, which was a third of the server's time while pods were bound.
  *
  * <p>Thread-safe: events are queued by the writing thread and sent in that order by a thread of the

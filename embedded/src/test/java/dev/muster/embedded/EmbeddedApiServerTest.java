@@ -3,15 +3,26 @@ package dev.muster.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fabric8.kubernetes.api.model.ListOptions;
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 import java.net.URI;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -75,7 +86,7 @@ class EmbeddedApiServerTest {
     }
 
     @Test
-    void theGenerationMovesWhenTheSpecChangesAndNotForMetadataOrStatus() throws Exception {
+    void theGenerationMovesWhenTheSpecChangesAndNotForMetadataOrStatusAndTheVersionOnlyOnAChange() throws Exception {
         // given
         client.resource(pod("generations")).create();
         long created = generation("generations");
@@ -86,16 +97,63 @@ class EmbeddedApiServerTest {
         client.pods().withName("generations").subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), """
                 {"status": {"phase": "Pending"}}""");
         long afterMetadataAndStatus = generation("generations");
+        String version = client.pods().withName("generations").get().getMetadata().getResourceVersion();
+        client.pods().withName("generations").patch(PatchContext.of(PatchType.JSON_MERGE), """
+                {"metadata": {"labels": {"a": "1"}}}""");
+        String afterNoChange = client.pods().withName("generations").get().getMetadata().getResourceVersion();
         post("/api/v1/namespaces/default/pods/generations/binding", binding("generations", "node-1"));
 
         // then
         assertThat(afterMetadataAndStatus).isEqualTo(created);
         assertThat(generation("generations")).isEqualTo(created + 1);
+        assertThat(afterNoChange).as("a patch that changes nothing keeps the version").isEqualTo(version);
+        assertThat(client.pods().withName("generations").get().getMetadata().getResourceVersion()).isNotEqualTo(version);
     }
 
     private long generation(String pod) {
         Long generation = client.pods().withName(pod).get().getMetadata().getGeneration();
         return generation == null ? 0 : generation;
+    }
+
+    @Test
+    void aWatchFromAListsVersionGetsOnlyWhatChangedAfterTheListAndOneWithoutAVersionGetsEverything() throws Exception {
+        // given: one pod listed, one created after the list
+        client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName("watched").endMetadata().build()).create();
+        client.pods().inNamespace("watched").resource(pod("listed")).create();
+        String listed = client.pods().inNamespace("watched").list().getMetadata().getResourceVersion();
+        client.pods().inNamespace("watched").resource(pod("after-the-list")).create();
+
+        // when
+        List<String> fromTheList = watchedNames(new ListOptionsBuilder().withResourceVersion(listed).build());
+        List<String> fromNothing = watchedNames(new ListOptionsBuilder().build());
+
+        // then
+        assertThat(fromTheList).containsExactly("ADDED after-the-list");
+        assertThat(fromNothing).containsExactlyInAnyOrder("ADDED listed", "ADDED after-the-list");
+    }
+
+    /** The events a watch of namespace "watched" gets until a marker pod is created after it opened; earlier markers left out. */
+    private List<String> watchedNames(ListOptions options) throws InterruptedException {
+        List<String> events = new CopyOnWriteArrayList<>();
+        CountDownLatch marked = new CountDownLatch(1);
+        String marker = "marker-" + UUID.randomUUID().toString().substring(0, 8);
+        try (Watch watch = client.pods().inNamespace("watched").watch(options, new Watcher<>() {
+            @Override
+            public void eventReceived(Action action, Pod pod) {
+                if (pod.getMetadata().getName().equals(marker)) {
+                    marked.countDown();
+                } else if (!pod.getMetadata().getName().startsWith("marker-")) {
+                    events.add(action + " " + pod.getMetadata().getName());
+                }
+            }
+
+            @Override
+            public void onClose(WatcherException cause) {}
+        })) {
+            client.pods().inNamespace("watched").resource(pod(marker)).create();
+            assertThat(marked.await(30, TimeUnit.SECONDS)).isTrue();
+        }
+        return events;
     }
 
     @Test
