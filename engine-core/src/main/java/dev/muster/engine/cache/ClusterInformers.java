@@ -2,7 +2,6 @@ package dev.muster.engine.cache;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.base.Throwables;
 import com.google.errorprone.annotations.ThreadSafe;
@@ -10,7 +9,6 @@ import com.google.errorprone.annotations.concurrent.GuardedBy;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Informable;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
@@ -18,7 +16,6 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -60,7 +57,7 @@ public final class ClusterInformers {
     @GuardedBy("this")
     private final Map<ResourceKind, SharedIndexInformer<GenericKubernetesResource>> informers =
             new EnumMap<>(ResourceKind.class);
-    /** The informers' own client while they run: {@link #untyped}. */
+    /** The informers' own client while they run: {@link UntypedClient}. */
     @GuardedBy("this")
     private KubernetesClient watching;
 
@@ -82,7 +79,7 @@ public final class ClusterInformers {
         Map<ResourceKind, InitialDelivery> deliveries = new EnumMap<>(ResourceKind.class);
         synchronized (this) {
             if (watching == null) {
-                watching = untyped(client);
+                watching = UntypedClient.of(client);
             }
             for (ResourceKind kind : ResourceKind.values()) {
                 SharedIndexInformer<GenericKubernetesResource> informer = source(kind).runnableInformer(0);
@@ -117,20 +114,6 @@ public final class ClusterInformers {
             watching.close();
             watching = null;
         }
-    }
-
-    /**
-     * A client to the same API server whose serialization maps no kind to a model class. With the
-     * caller's client, fabric8 reads each watch event of a pod into a typed {@code Pod} and then converts
-     * it to the {@link GenericKubernetesResource} the informer asked for (a bean deserialisation and a
-     * serialisation more per event, the largest part of the scheduler's watch cost when every bind
-     * comes back as an event); with this one, an event is read straight into the generic form.
-     */
-    private static KubernetesClient untyped(KubernetesClient client) {
-        return new KubernetesClientBuilder()
-                .withConfig(client.getConfiguration())
-                .withKubernetesSerialization(new KubernetesSerialization(new ObjectMapper(), false))
-                .build();
     }
 
     /** Whether the kind is served and listed; one that is not is left unwatched. */
