@@ -157,6 +157,39 @@ class JobControllersTest {
         assertThat(VolcanoObjects.events(client, "default", "JobFlow", "etl")).anyMatch(event -> event.startsWith("Warning Stopped: etl-transform"));
     }
 
+    @Test
+    void anInvalidJobFlowGetsItsProblemInItsStateWhileAValidFlowBesideItSucceeds() {
+        // given: two flows of the same template, one of them depending on itself
+        VolcanoObjects.create(client, template("solo", "1s", "") + """
+                ---
+                apiVersion: flow.volcano.sh/v1alpha1
+                kind: JobFlow
+                metadata: {name: loop, namespace: default}
+                spec:
+                  flows:
+                  - name: solo
+                    dependsOn: {targets: [solo]}
+                ---
+                apiVersion: flow.volcano.sh/v1alpha1
+                kind: JobFlow
+                metadata: {name: single, namespace: default}
+                spec:
+                  flows:
+                  - name: solo
+                """);
+
+        // then: the self-dependency is named in the state and in one event; the other flow runs to the end
+        await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> {
+            GenericKubernetesResource loop = client.genericKubernetesResources(VolcanoObjects.JOB_FLOWS).inNamespace("default").withName("loop").get();
+            assertThat(loop.<Object>get("status", "state", "phase")).isEqualTo("Failed");
+            assertThat(loop.<Object>get("status", "state", "reason")).isEqualTo("InvalidJobFlow");
+            assertThat(loop.<String>get("status", "state", "message")).isEqualTo("self-edge on solo");
+        });
+        await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> assertThat(VolcanoObjects.flowPhase(client, "default", "single")).isEqualTo("Succeed"));
+        assertThat(VolcanoObjects.events(client, "default", "JobFlow", "loop")).containsExactly("Warning InvalidJobFlow: self-edge on solo");
+        assertThat(VolcanoObjects.job(client, "default", "loop-solo")).isNull();
+    }
+
     private static int retryCount(String job) {
         Object count = VolcanoObjects.job(client, "default", job).get("status", "retryCount");
         return count == null ? 0 : ((Number) count).intValue();
