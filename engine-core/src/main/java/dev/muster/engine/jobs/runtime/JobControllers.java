@@ -62,7 +62,7 @@ public final class JobControllers {
     public JobControllers(KubernetesClient client, Clock clock, SshKeyGenerator keys, Duration resyncPeriod) {
         this.client = requireNonNull(client, "client is null");
         requireNonNull(clock, "clock is null");
-        checkArgument(resyncPeriod.compareTo(Duration.ofSeconds(1)) >= 0, "resyncPeriod must be at least 1s: %s", resyncPeriod);
+        checkArgument(!resyncPeriod.isNegative() && !resyncPeriod.isZero(), "resyncPeriod must be positive: %s", resyncPeriod);
         this.resyncPeriod = resyncPeriod;
         this.informers = new ControllerInformers(client);
         this.workers = Executors.newFixedThreadPool(WORKERS, daemon("muster-job-controller"));
