@@ -7,6 +7,7 @@ import dev.muster.engine.config.ConfigException;
 import dev.muster.engine.config.DefaultSchedulerConfig;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.engine.framework.SessionConfig;
+import dev.muster.engine.jobs.plugins.SshKeyGenerator;
 import dev.muster.engine.jobs.runtime.JobControllers;
 import dev.muster.engine.leader.LeaseConfig;
 import dev.muster.engine.metrics.OperationsServer;
@@ -98,6 +99,11 @@ public final class RunCommand implements Callable<Integer> {
         "scheduler runs either. Needs the CRDs of deploy/crds.yaml."})
     private boolean jobControllers;
 
+    @Option(names = "--job-resync", paramLabel = "DURATION", converter = PeriodConverter.class,
+            description = "With --job-controllers: how often every Volcano Job is synced again, making again the plugin objects "
+                    + "(Services, ConfigMaps, Secrets) deleted by hand (default: 30s).")
+    private Duration jobResync = JobControllers.DEFAULT_RESYNC;
+
     @Option(names = "--metrics-port", paramLabel = "PORT",
             description = "Serve /metrics (Prometheus), /healthz and /readyz on this port; 0 disables (default: 8080).")
     private int metricsPort = 8080;
@@ -156,7 +162,7 @@ public final class RunCommand implements Callable<Integer> {
         boolean interrupted = false;
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(clientConfig).build()) {
             Optional<Supplier<JobControllers>> controllers = jobControllers
-                    ? Optional.of(() -> new JobControllers(client, clock))
+                    ? Optional.of(() -> new JobControllers(client, clock, SshKeyGenerator.RSA, jobResync))
                     : Optional.empty();
             KubernetesRuntime runtime = new KubernetesRuntime(client, sessionConfig, names, period, clock, lease, controllers);
             err.println("muster: scheduling pods of " + names + " on " + client.getMasterUrl() + ", a cycle every "

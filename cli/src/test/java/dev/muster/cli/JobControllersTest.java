@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -124,7 +125,9 @@ class JobControllersTest {
         await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> assertThat(VolcanoObjects.events(client, "default", "Job", "patient"))
                 .contains("Normal ExecuteAction: Execute action RestartJob after 2s"));
         await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> assertThat(retryCount("patient")).isEqualTo(1));
-        assertThat(VolcanoObjects.events(client, "default", "Job", "patient")).contains("Normal ExecuteAction: Start to execute action RestartJob");
+        // the event is posted after the status is written
+        await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> assertThat(VolcanoObjects.events(client, "default", "Job", "patient"))
+                .contains("Normal ExecuteAction: Start to execute action RestartJob"));
     }
 
     @Test
@@ -155,6 +158,69 @@ class JobControllersTest {
         });
         assertThat(VolcanoObjects.job(client, "default", "etl-transform")).isNull();
         assertThat(VolcanoObjects.events(client, "default", "JobFlow", "etl")).anyMatch(event -> event.startsWith("Warning Stopped: etl-transform"));
+    }
+
+    @Test
+    void anInvalidJobFlowGetsItsProblemInItsStateWhileAValidFlowBesideItSucceeds() {
+        // given: two flows of the same template, one of them depending on itself
+        VolcanoObjects.create(client, template("solo", "1s", "") + """
+                ---
+                apiVersion: flow.volcano.sh/v1alpha1
+                kind: JobFlow
+                metadata: {name: loop, namespace: default}
+                spec:
+                  flows:
+                  - name: solo
+                    dependsOn: {targets: [solo]}
+                ---
+                apiVersion: flow.volcano.sh/v1alpha1
+                kind: JobFlow
+                metadata: {name: single, namespace: default}
+                spec:
+                  flows:
+                  - name: solo
+                """);
+
+        // then: the self-dependency is named in the state and in one event; the other flow runs to the end
+        await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> {
+            GenericKubernetesResource loop = client.genericKubernetesResources(VolcanoObjects.JOB_FLOWS).inNamespace("default").withName("loop").get();
+            assertThat(loop.<Object>get("status", "state", "phase")).isEqualTo("Failed");
+            assertThat(loop.<Object>get("status", "state", "reason")).isEqualTo("InvalidJobFlow");
+            assertThat(loop.<String>get("status", "state", "message")).isEqualTo("self-edge on solo");
+        });
+        await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> assertThat(VolcanoObjects.flowPhase(client, "default", "single")).isEqualTo("Succeed"));
+        assertThat(VolcanoObjects.events(client, "default", "JobFlow", "loop")).containsExactly("Warning InvalidJobFlow: self-edge on solo");
+        assertThat(VolcanoObjects.job(client, "default", "loop-solo")).isNull();
+    }
+
+    @Test
+    void aJobTemplateListsTheJobsMadeFromItAndAnInvalidOneSaysWhy() {
+        // given: a template two flows use, and a template with a field Volcano's JobSpec does not have
+        VolcanoObjects.create(client, template("shared", "1s", "") + "---\n" + template("odd", "1s", "").replace("  minAvailable: 1",
+                "  minAvailable: 1\n  colour: blue") + """
+                ---
+                apiVersion: flow.volcano.sh/v1alpha1
+                kind: JobFlow
+                metadata: {name: first, namespace: default}
+                spec:
+                  flows: [{name: shared}]
+                ---
+                apiVersion: flow.volcano.sh/v1alpha1
+                kind: JobFlow
+                metadata: {name: second, namespace: default}
+                spec:
+                  flows: [{name: shared}]
+                """);
+
+        // then
+        await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> assertThat(client.genericKubernetesResources(VolcanoObjects.JOB_TEMPLATES)
+                .inNamespace("default").withName("shared").get().<Object>get("status", "jobDependsOnList"))
+                .isEqualTo(List.of("first-shared", "second-shared")));
+        await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> assertThat(VolcanoObjects.events(client, "default", "JobTemplate", "odd"))
+                .singleElement().satisfies(event -> assertThat(event)
+                        .startsWith("Warning InvalidJobTemplate: JobTemplate default/odd: spec.colour: unknown field (known: ")));
+        assertThat(client.genericKubernetesResources(VolcanoObjects.JOB_TEMPLATES).inNamespace("default").withName("odd").get()
+                .<Object>get("status", "jobDependsOnList")).isNull();
     }
 
     private static int retryCount(String job) {

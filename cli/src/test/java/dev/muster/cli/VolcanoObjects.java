@@ -17,6 +17,7 @@ import java.util.Objects;
 final class VolcanoObjects {
     static final ResourceDefinitionContext JOBS = context("batch.volcano.sh", "Job", "jobs");
     static final ResourceDefinitionContext JOB_FLOWS = context("flow.volcano.sh", "JobFlow", "jobflows");
+    static final ResourceDefinitionContext JOB_TEMPLATES = context("flow.volcano.sh", "JobTemplate", "jobtemplates");
     static final ResourceDefinitionContext POD_GROUPS = new ResourceDefinitionContext.Builder().withGroup("scheduling.volcano.sh")
             .withVersion("v1beta1").withKind("PodGroup").withPlural("podgroups").withNamespaced(true).build();
 

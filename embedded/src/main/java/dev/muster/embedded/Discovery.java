@@ -41,6 +41,7 @@ final class Discovery {
             ApiResource.of("flow.volcano.sh/v1alpha1", "jobflows/status", "JobFlow", true),
             ApiResource.of("flow.volcano.sh/v1alpha1", "jobtemplates", "JobTemplate", true, "jt"),
             ApiResource.of("flow.volcano.sh/v1alpha1", "jobtemplates/status", "JobTemplate", true),
+            ApiResource.of("bus.volcano.sh/v1alpha1", "commands", "Command", true),
             ApiResource.of("topology.volcano.sh/v1alpha1", "hypernodes", "HyperNode", false, "hn"),
             ApiResource.of("topology.volcano.sh/v1alpha1", "hypernodes/status", "HyperNode", false),
             ApiResource.of("scheduling.k8s.io/v1", "priorityclasses", "PriorityClass", false, "pc"),

@@ -108,6 +108,13 @@ public final class JobReconciler {
         return plan.build();
     }
 
+    /** Every object the job's plugins own (what they delete with the job); empty when the plugins cannot be read. */
+    public ImmutableList<ObjectRef> pluginObjects(VolcanoJob job) {
+        return JobPlugins.create(job.spec(), keys).object().orElse(ImmutableList.of()).stream()
+                .flatMap(plugin -> plugin.objectsOnJobDelete(job).stream())
+                .collect(ImmutableList.toImmutableList());
+    }
+
     private static JobStatus applyRule(VolcanoJob job, JobStatus counted, Step step, Instant now, JobPlan.Builder plan) {
         Optional<PhaseChange> change = step.rule().apply(job.spec(), counted);
         if (change.isEmpty()) {

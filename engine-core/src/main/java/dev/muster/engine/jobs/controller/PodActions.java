@@ -41,7 +41,9 @@ final class PodActions {
         JobStatus status = job.status().withMinAvailable(job.spec().minAvailable());
         for (JobPlugin plugin : plugins) {
             String key = "plugin-" + plugin.name();
-            if (!status.controlledResources().containsKey(key)) {
+            // objects made once are made again when a resync found one of the plugin's objects gone
+            if (!status.controlledResources().containsKey(key)
+                    || plugin.objectsOnJobDelete(job).stream().anyMatch(observed.missingObjects()::contains)) {
                 plugin.objectsOnJobAdd(job).forEach(plan::createObject);
                 status = status.withControlledResource(key, plugin.name());
             }

@@ -17,12 +17,14 @@ import java.util.Optional;
 
 /**
  * Reads JobTemplates and JobFlows strictly. A flow's {@code dependsOn.probe} is accepted and ignored,
- * as Volcano's controller ignores it; {@code patch} is not supported yet and is a problem.
+ * as Volcano's controller ignores it; its {@code patch.jobSpec} is kept for {@link JobSpecPatch}.
  */
 public final class JobFlowReader {
     private static final ImmutableSet<String> ROOT_FIELDS = ImmutableSet.of("apiVersion", "kind", "metadata", "spec", "status");
     private static final ImmutableSet<String> FLOW_SPEC_FIELDS = ImmutableSet.of("flows", "jobRetainPolicy");
     private static final ImmutableSet<String> FLOW_FIELDS = ImmutableSet.of("name", "dependsOn", "patch");
+    /** Volcano's {@code Patch} embeds a JobSpec under {@code jobSpec} (its CRD; the design document's {@code spec} never shipped). */
+    private static final ImmutableSet<String> PATCH_FIELDS = ImmutableSet.of("jobSpec");
     private static final ImmutableSet<String> DEPENDS_ON_FIELDS = ImmutableSet.of("targets", "probe");
     private static final ImmutableSet<String> STATUS_FIELDS = ImmutableSet.of("state", "pendingJobs", "runningJobs", "failedJobs",
             "completedJobs", "terminatedJobs", "unKnowJobs", "jobStatusList", "conditions");
@@ -58,22 +60,37 @@ public final class JobFlowReader {
             if (name.isEmpty()) {
                 flow.problem(flow.child("name"), "missing");
             }
-            if (!Fields.absent(flow.get("patch"))) {
-                flow.problem(flow.child("patch"), "not supported by Muster yet");
-            }
+            Optional<ObjectNode> patch = patch(flow, problems);
             Fields dependsOn = Fields.of(flow.get("dependsOn"), flow.child("dependsOn"), problems, DEPENDS_ON_FIELDS);
             ImmutableList<String> targets = dependsOn.strings("targets");
-            name.ifPresent(value -> flows.add(new Flow(value, targets)));
+            name.ifPresent(value -> flows.add(new Flow(value, targets, patch)));
         }
         Fields status = Fields.of(object.get("status"), "status", problems, STATUS_FIELDS);
         ImmutableList.Builder<FlowJobStatus> previous = ImmutableList.builder();
         for (JsonNode entry : status.list("jobStatusList")) {
             previous.add(new FlowJobStatus(entry.path("name").asText(), entry.path("state").asText(), Optional.empty(), Optional.empty(), 0, ""));
         }
-        JobFlowStatus previousStatus = new JobFlowStatus(status.get("state").path("phase").asText(), ImmutableList.of(), ImmutableList.of(),
-                ImmutableList.of(), ImmutableList.of(), ImmutableList.of(), ImmutableList.of(), previous.build());
+        JsonNode state = status.get("state");
+        JobFlowStatus previousStatus = new JobFlowStatus(state.path("phase").asText(), ImmutableList.of(), ImmutableList.of(),
+                ImmutableList.of(), ImmutableList.of(), ImmutableList.of(), ImmutableList.of(), previous.build(), state.path("reason").asText(),
+                state.path("message").asText());
         return new JobReadResult<>(Optional.of(new JobFlow(metadata, flows.build(), retain.equals("delete"), previousStatus)),
                 named("JobFlow", metadata, problems));
+    }
+
+    /** {@code patch.jobSpec}, a map whose keyed entries ({@code tasks[].name}, {@code containers[].name}, ...) all have their key. */
+    private static Optional<ObjectNode> patch(Fields flow, List<String> problems) {
+        Fields patch = Fields.of(flow.get("patch"), flow.child("patch"), problems, PATCH_FIELDS);
+        JsonNode jobSpec = patch.get("jobSpec");
+        if (Fields.absent(jobSpec)) {
+            return Optional.empty();
+        }
+        if (!jobSpec.isObject()) {
+            patch.problem(patch.child("jobSpec"), "expected a map, found " + Fields.describe(jobSpec));
+            return Optional.empty();
+        }
+        JobSpecPatch.check(jobSpec, patch.child("jobSpec"), patch);
+        return Optional.of((ObjectNode) jobSpec);
     }
 
     private static ImmutableList<String> named(String kind, JobMetadata metadata, List<String> problems) {

@@ -1,9 +1,12 @@
 package dev.muster.engine.jobs.flow;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import dev.muster.engine.jobs.JobPhase;
+import dev.muster.engine.jobs.JobSpecReader;
 import dev.muster.engine.jobs.VolcanoJob;
 import dev.muster.engine.jobs.controller.Owners;
 import dev.muster.engine.jobs.controller.PlanEvent;
@@ -22,7 +25,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * The JobFlow controller as a function. Each flow is a node of a {@code dev.muster.graph} DAG whose
@@ -51,11 +53,7 @@ public final class JobFlowReconciler {
         flow.flows().forEach(stage -> stage.targets().forEach(target -> builder.edge(target, stage.name(), Condition.SUCCEEDED)));
         List<GraphProblem> problems = builder.validate();
         if (!problems.isEmpty()) {
-            String message = problems.stream().map(GraphProblem::message).collect(Collectors.joining("; "));
-            List<PlanEvent> events = flow.previous().phase().equals("Failed") ? List.of() : List.of(PlanEvent.warning("InvalidJobFlow", message));
-            JobFlowStatus failed = new JobFlowStatus("Failed", ImmutableList.of(), ImmutableList.of(), ImmutableList.of(), ImmutableList.of(),
-                    ImmutableList.of(), ImmutableList.of(), ImmutableList.of());
-            return new JobFlowPlan(ImmutableList.of(), ImmutableList.of(), Optional.of(failed), ImmutableList.copyOf(events), Optional.empty());
+            return invalid(flow, problems.stream().map(GraphProblem::message).toList());
         }
         JobGraph graph = builder.build();
         Map<String, VolcanoJob> byName = new HashMap<>();
@@ -70,6 +68,7 @@ public final class JobFlowReconciler {
         }
         List<ObjectNode> create = new ArrayList<>();
         List<PlanEvent> events = new ArrayList<>();
+        List<String> missingTemplates = new ArrayList<>();
         Optional<Duration> requeue = Optional.empty();
         CriticalPath path = CriticalPath.of(graph, estimates(flow, templates));
         for (NodeId node : run.ready()) {
@@ -78,14 +77,19 @@ public final class JobFlowReconciler {
             }
             JobTemplate template = templates.get(node.value());
             if (template == null) {
-                events.add(PlanEvent.warning("TemplateNotFound", "no JobTemplate " + flow.metadata().namespace() + "/" + node + " for flow " + node));
+                String missing = "no JobTemplate " + flow.metadata().namespace() + "/" + node + " for flow " + node;
+                events.add(PlanEvent.warning(JobFlowStatus.TEMPLATE_NOT_FOUND, missing));
+                missingTemplates.add(missing);
                 requeue = Optional.of(TEMPLATE_RETRY);
                 continue;
             }
-            create.add(job(flow, template, path.remaining(node)));
+            create.add(job(flow, stage(flow, node.value()), template, path.remaining(node)));
             events.add(PlanEvent.normal("Created", "create a job named " + flow.jobName(node.value()) + "!"));
         }
-        JobFlowStatus status = JobFlowStatuses.of(flow, jobs, run);
+        JobFlowStatus counted = JobFlowStatuses.of(flow, jobs, run);
+        JobFlowStatus status = missingTemplates.isEmpty()
+                ? counted
+                : counted.withProblem(counted.phase(), JobFlowStatus.TEMPLATE_NOT_FOUND, String.join("; ", missingTemplates));
         for (FlowJobStatus skipped : status.jobStatusList()) {
             boolean reported = flow.previous().jobStatusList().stream()
                     .anyMatch(previous -> previous.name().equals(skipped.name()) && previous.state().equals(FlowJobStatus.SKIPPED));
@@ -99,6 +103,21 @@ public final class JobFlowReconciler {
         return new JobFlowPlan(ImmutableList.copyOf(create), ImmutableList.copyOf(delete), Optional.of(status), ImmutableList.copyOf(events), requeue);
     }
 
+    /**
+     * The plan for a flow Muster will not run (a cycle, a target that is no flow, a field it cannot
+     * read): {@code Failed} with reason {@code InvalidJobFlow} and the problems as the message, one
+     * Warning event with the same, no jobs. The event is recorded again only when the problems change.
+     */
+    public JobFlowPlan invalid(JobFlow flow, List<String> problems) {
+        checkArgument(!problems.isEmpty(), "no problems for JobFlow %s", flow.metadata().key());
+        String message = String.join("; ", problems);
+        JobFlowStatus previous = flow.previous();
+        boolean reported = previous.reason().equals(JobFlowStatus.INVALID) && previous.message().equals(message);
+        List<PlanEvent> events = reported ? List.of() : List.of(PlanEvent.warning(JobFlowStatus.INVALID, message));
+        return new JobFlowPlan(ImmutableList.of(), ImmutableList.of(), Optional.of(JobFlowStatus.invalid(message)), ImmutableList.copyOf(events),
+                Optional.empty());
+    }
+
     /** Completed succeeds; Failed, Terminated and Aborted fail the stage; any other phase is running. */
     static NodeState nodeState(JobPhase phase) {
         return switch (phase) {
@@ -108,17 +127,27 @@ public final class JobFlowReconciler {
         };
     }
 
+    /** Each stage's {@code runningEstimate}, a patched one if the flow patches it. */
     private static Map<NodeId, Duration> estimates(JobFlow flow, Map<String, JobTemplate> templates) {
         Map<NodeId, Duration> estimates = new HashMap<>();
         for (Flow stage : flow.flows()) {
             JobTemplate template = templates.get(stage.name());
-            estimates.put(NodeId.of(stage.name()), template == null ? DEFAULT_ESTIMATE : template.spec().runningEstimate().orElse(DEFAULT_ESTIMATE));
+            Optional<Duration> estimate = template == null ? Optional.empty() : template.spec().runningEstimate();
+            if (template != null && stage.patch().map(patch -> patch.has("runningEstimate")).orElse(false)) {
+                estimate = JobSpecReader.read(stage.jobSpec(template), "spec", new ArrayList<>()).runningEstimate();
+            }
+            estimates.put(NodeId.of(stage.name()), estimate.orElse(DEFAULT_ESTIMATE));
         }
         return estimates;
     }
 
-    /** The stage's Job: the template's spec as written, Volcano's labels and annotations, the DAG annotations, owned by the flow. */
-    private static ObjectNode job(JobFlow flow, JobTemplate template, Duration remainingPath) {
+    private static Flow stage(JobFlow flow, String name) {
+        return flow.flows().stream().filter(stage -> stage.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("BUG: no flow " + name + " in JobFlow " + flow.metadata().key()));
+    }
+
+    /** The stage's Job: the template's spec as written (patched by the flow), Volcano's labels and annotations, the DAG annotations, owned by the flow. */
+    private static ObjectNode job(JobFlow flow, Flow stage, JobTemplate template, Duration remainingPath) {
         String namespace = flow.metadata().namespace();
         ObjectNode job = JSON.createObjectNode();
         job.put("apiVersion", VolcanoJob.API_VERSION);
@@ -137,7 +166,7 @@ public final class JobFlowReconciler {
         annotations.put(DagAnnotations.REMAINING_PATH, Long.toString(remainingPath.toSeconds()));
         metadata.putArray("ownerReferences").add(JSON.<ObjectNode>valueToTree(
                 Owners.controller(JobFlow.API_VERSION, JobFlow.KIND, flow.name(), flow.metadata().uid())));
-        job.set("spec", template.specJson());
+        job.set("spec", stage.jobSpec(template));
         return job;
     }
 }

@@ -45,9 +45,11 @@ final class JobFlowStatuses {
             entries.add(new FlowJobStatus(flow.jobName(skipped.getKey().value()), FlowJobStatus.SKIPPED, Optional.empty(), Optional.empty(), 0,
                     skipped.getValue()));
         }
-        String phase = phase(flow.previous().phase(), flow.flows().size(), running.size(), completed.size(), failed.size() + terminated.size());
+        // a flow that was invalid starts afresh once its spec is fixed
+        String previous = flow.previous().reason().equals(JobFlowStatus.INVALID) ? "" : flow.previous().phase();
+        String phase = phase(previous, flow.flows().size(), running.size(), completed.size(), failed.size() + terminated.size());
         return new JobFlowStatus(phase, ImmutableList.copyOf(pending), ImmutableList.copyOf(running), ImmutableList.copyOf(failed),
-                ImmutableList.copyOf(completed), ImmutableList.copyOf(terminated), ImmutableList.copyOf(unknown), ImmutableList.copyOf(entries));
+                ImmutableList.copyOf(completed), ImmutableList.copyOf(terminated), ImmutableList.copyOf(unknown), ImmutableList.copyOf(entries), "", "");
     }
 
     /** Volcano's JobFlow states: Pending to Running once a job runs or completed, Succeed when all completed, Failed on any failure. */

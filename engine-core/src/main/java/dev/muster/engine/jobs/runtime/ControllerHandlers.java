@@ -19,22 +19,28 @@ import org.slf4j.LoggerFactory;
 /**
  * Turns what the informers see into requests, as Volcano's event handlers do: a Job added or its spec
  * changed is a sync; a pod change is the request {@link PodEvents} makes of it; a PodGroup phase change
- * is {@code Unknown} or a sync; a Job's phase change, and a JobTemplate change, wake the JobFlows
- * concerned. Handlers only compute and queue; they run on the informers' threads.
+ * is {@code Unknown} or a sync; a Job's phase change, and a JobTemplate's spec change, wake the JobFlows
+ * concerned; a Job made from a template, added or deleted, and any change of the template, wake the
+ * template; a Command for a Job is taken when added. Handlers only compute and queue; they run on
+ * the informers' threads.
  */
 final class ControllerHandlers {
     private static final Logger log = LoggerFactory.getLogger(ControllerHandlers.class);
 
     private ControllerHandlers() {}
 
-    static void register(ControllerInformers informers, JobController jobs, JobFlowController flows,
-            KeyedWorkQueue<ObjectKey, JobRequest> jobQueue, KeyedWorkQueue<ObjectKey, JobFlowController.Sync> flowQueue) {
+    static void register(ControllerInformers informers, JobController jobs, JobFlowController flows, JobTemplateController templates,
+            KeyedWorkQueue<ObjectKey, JobRequest> jobQueue, KeyedWorkQueue<ObjectKey, JobFlowController.Sync> flowQueue,
+            KeyedWorkQueue<ObjectKey, JobFlowController.Sync> templateQueue, KeyedWorkQueue<ObjectKey, JobFlowController.Sync> commandQueue) {
         Consumer<HasMetadata> wakeFlow = job -> ControllerInformers.controller(job, JobFlow.KIND)
                 .ifPresent(owner -> flowQueue.add(new ObjectKey(job.getMetadata().getNamespace(), owner.getName()), JobFlowController.Sync.SYNC));
+        Consumer<HasMetadata> wakeTemplate = job -> JobTemplateController.templateOf(job.getMetadata().getLabels())
+                .ifPresent(template -> templateQueue.add(template, JobFlowController.Sync.SYNC));
         informers.jobs.addEventHandler(handler(
                 job -> {
                     jobQueue.add(key(job), JobRequest.sync());
                     wakeFlow.accept(job);
+                    wakeTemplate.accept(job);
                 },
                 (before, after) -> {
                     if (!Objects.equals(before.get("spec"), after.get("spec"))) {
@@ -48,6 +54,7 @@ final class ControllerHandlers {
                     jobs.jobDeleted(job.getMetadata().getUid());
                     jobQueue.forget(key(job));
                     wakeFlow.accept(job);
+                    wakeTemplate.accept(job);
                 }));
         informers.pods.addEventHandler(handler(
                 pod -> jobOf(pod).ifPresent(job -> jobQueue.add(job, JobRequest.sync())),
@@ -81,7 +88,31 @@ final class ControllerHandlers {
         Consumer<GenericKubernetesResource> wakeNamespace = template -> informers.flows.getIndexer()
                 .byIndex(Cache.NAMESPACE_INDEX, template.getMetadata().getNamespace())
                 .forEach(flow -> flowQueue.add(key(flow), JobFlowController.Sync.SYNC));
-        informers.templates.addEventHandler(handler(wakeNamespace, (before, after) -> wakeNamespace.accept(after), template -> { }));
+        informers.templates.addEventHandler(handler(wakeNamespace, (before, after) -> {
+            if (!Objects.equals(before.get("spec"), after.get("spec"))) {
+                wakeNamespace.accept(after);
+            }
+        }, template -> { }));
+        informers.templates.addEventHandler(handler(
+                template -> templateQueue.add(key(template), JobFlowController.Sync.SYNC),
+                (before, after) -> templateQueue.add(key(after), JobFlowController.Sync.SYNC),
+                template -> {
+                    templates.templateDeleted(template.getMetadata().getUid());
+                    templateQueue.forget(key(template));
+                }));
+        registerCommands(informers, commandQueue);
+    }
+
+    /** Commands are taken when added, as in Volcano; the controller deletes each one it takes. */
+    private static void registerCommands(ControllerInformers informers, KeyedWorkQueue<ObjectKey, JobFlowController.Sync> commandQueue) {
+        informers.commands.addEventHandler(handler(
+                command -> {
+                    if (CommandController.targetsAJob(command)) {
+                        commandQueue.add(key(command), JobFlowController.Sync.SYNC);
+                    }
+                },
+                (before, after) -> { },
+                command -> commandQueue.forget(key(command))));
     }
 
     private static JobRequest podGroupRequest(ObjectKey job, Object phase) {

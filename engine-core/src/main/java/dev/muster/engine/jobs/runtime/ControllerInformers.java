@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The informers the job controllers read: Volcano Jobs, the pods Volcano's controller labels
- * ({@code volcano.sh/job-name}), PodGroups, PriorityClasses, JobTemplates and JobFlows. Handlers
+ * ({@code volcano.sh/job-name}), PodGroups, PriorityClasses, JobTemplates, JobFlows and Commands. Handlers
  * are added before {@link #start}; a kind the API server does not serve (no JobFlow CRD, say) is
  * left unwatched with a warning, and its store stays empty.
  */
@@ -44,10 +44,13 @@ final class ControllerInformers {
     static final ResourceDefinitionContext POD_GROUPS = context(PodGroupManifest.API_VERSION, "PodGroup", "podgroups");
     static final ResourceDefinitionContext JOB_FLOWS = context(JobFlow.API_VERSION, JobFlow.KIND, "jobflows");
     static final ResourceDefinitionContext JOB_TEMPLATES = context(JobTemplate.API_VERSION, JobTemplate.KIND, "jobtemplates");
+    static final ResourceDefinitionContext COMMANDS = context(CommandController.API_VERSION, CommandController.KIND, "commands");
     /** Pods by the key ({@code namespace/name}) of the job named in their {@code volcano.sh/job-name} label. */
     static final String BY_JOB = "job";
     /** Jobs by the key of the JobFlow that controls them. */
     static final String BY_FLOW = "flow";
+    /** Jobs by the key of the JobTemplate they were made from ({@code volcano.sh/createdByJobTemplate}). */
+    static final String BY_TEMPLATE = "template";
     private static final Logger log = LoggerFactory.getLogger(ControllerInformers.class);
     private static final int NOT_FOUND = 404;
 
@@ -58,6 +61,7 @@ final class ControllerInformers {
     final SharedIndexInformer<PriorityClass> priorityClasses;
     final SharedIndexInformer<GenericKubernetesResource> flows;
     final SharedIndexInformer<GenericKubernetesResource> templates;
+    final SharedIndexInformer<GenericKubernetesResource> commands;
 
     ControllerInformers(KubernetesClient client) {
         this.client = requireNonNull(client, "client is null");
@@ -67,10 +71,14 @@ final class ControllerInformers {
         this.priorityClasses = client.scheduling().v1().priorityClasses().runnableInformer(0);
         this.flows = client.genericKubernetesResources(JOB_FLOWS).inAnyNamespace().runnableInformer(0);
         this.templates = client.genericKubernetesResources(JOB_TEMPLATES).inAnyNamespace().runnableInformer(0);
+        this.commands = client.genericKubernetesResources(COMMANDS).inAnyNamespace().runnableInformer(0);
         pods.addIndexers(Map.of(BY_JOB, pod -> List.of(pod.getMetadata().getNamespace() + "/"
                 + pod.getMetadata().getLabels().getOrDefault(VolcanoKeys.JOB_NAME, ""))));
         jobs.addIndexers(Map.of(BY_FLOW, job -> controller(job, JobFlow.KIND)
-                .map(owner -> List.of(job.getMetadata().getNamespace() + "/" + owner.getName())).orElse(List.of())));
+                .map(owner -> List.of(job.getMetadata().getNamespace() + "/" + owner.getName())).orElse(List.of()),
+                BY_TEMPLATE, job -> JobTemplateController.templateOf(job.getMetadata().getLabels())
+                        .filter(template -> template.namespace().equals(job.getMetadata().getNamespace()))
+                        .map(template -> List.of(template.toString())).orElse(List.of())));
     }
 
     /**
@@ -85,6 +93,7 @@ final class ControllerInformers {
         all.put("priorityclasses.scheduling.k8s.io", priorityClasses);
         all.put("jobflows.flow.volcano.sh", flows);
         all.put("jobtemplates.flow.volcano.sh", templates);
+        all.put("commands.bus.volcano.sh", commands);
         Map<String, CompletableFuture<Void>> started = new LinkedHashMap<>();
         all.forEach((name, informer) -> {
             informer.exceptionHandler((isStarted, failure) -> !(failure instanceof KubernetesClientException clientException
@@ -108,7 +117,7 @@ final class ControllerInformers {
     }
 
     void stop() {
-        List.of(jobs, pods, podGroups, priorityClasses, flows, templates).forEach(SharedIndexInformer::stop);
+        List.of(jobs, pods, podGroups, priorityClasses, flows, templates, commands).forEach(SharedIndexInformer::stop);
     }
 
     /** The object as a JSON tree with its type, the form the readers take (list items may come without it). */
@@ -121,6 +130,11 @@ final class ControllerInformers {
 
     Optional<GenericKubernetesResource> job(String namespace, String name) {
         return Optional.ofNullable(jobs.getStore().getByKey(namespace + "/" + name));
+    }
+
+    /** The names of the Jobs made from the template {@code key}, in its namespace. */
+    List<String> jobsOfTemplate(ObjectKey key) {
+        return jobs.getIndexer().byIndex(BY_TEMPLATE, key.toString()).stream().map(job -> job.getMetadata().getName()).toList();
     }
 
     Optional<GenericKubernetesResource> podGroup(String namespace, String name) {

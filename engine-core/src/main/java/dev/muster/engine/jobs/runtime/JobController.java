@@ -5,6 +5,9 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import com.google.common.collect.Sets;
+import dev.muster.engine.jobs.JobPhase;
 import dev.muster.engine.jobs.JobReadResult;
 import dev.muster.engine.jobs.PodPhase;
 import dev.muster.engine.jobs.VolcanoJob;
@@ -13,6 +16,7 @@ import dev.muster.engine.jobs.controller.DelayedRequest;
 import dev.muster.engine.jobs.controller.JobPlan;
 import dev.muster.engine.jobs.controller.JobReconciler;
 import dev.muster.engine.jobs.controller.JobRequest;
+import dev.muster.engine.jobs.controller.ObjectRef;
 import dev.muster.engine.jobs.controller.ObservedJob;
 import dev.muster.engine.jobs.controller.ObservedPod;
 import dev.muster.engine.jobs.controller.ObservedPods;
@@ -41,6 +45,8 @@ import org.slf4j.LoggerFactory;
  */
 final class JobController {
     private static final Logger log = LoggerFactory.getLogger(JobController.class);
+    /** The phases in which a job's plugin objects should exist: a killed job's were deleted with its pods. */
+    private static final ImmutableSet<JobPhase> ACTIVE = Sets.immutableEnumSet(JobPhase.PENDING, JobPhase.RUNNING);
 
     private final ControllerInformers informers;
     private final JobReconciler reconciler;
@@ -69,7 +75,17 @@ final class JobController {
         JobReadResult<VolcanoJob> read = VolcanoJobReader.read(tree);
         VolcanoJob job = read.object().orElseThrow();
         memory.onRequest(request);
-        JobPlan plan = reconciler.reconcile(read, observe(job, memory), request, clock.instant());
+        ObservedJob observed = observe(job, memory);
+        if (memory.takeObjectCheck() && read.problems().isEmpty() && job.status().phase().isPresent()
+                && ACTIVE.contains(job.status().currentPhase())) {
+            ImmutableSet<ObjectRef> missing = writer.missing(reconciler.pluginObjects(job));
+            missing.forEach(gone -> memory.unapplied(gone.kind() + "/" + gone.name()));
+            if (!missing.isEmpty()) {
+                log.info("job={} plugin objects gone, making them again: {}", key, missing);
+            }
+            observed = observed.withMissingObjects(missing);
+        }
+        JobPlan plan = reconciler.reconcile(read, observed, request, clock.instant());
         log.debug("job={} request={} plan={}", key, request.event(), plan);
         JsonNode stored = tree.get("status");
         writer.apply(job, stored, plan, memory);
@@ -77,6 +93,11 @@ final class JobController {
             memory.delay(delayed, queue.addAfter(key, delayed.request(), Duration.between(clock.instant(), delayed.notBefore())));
         }
         plan.requeueAfter().ifPresent(after -> queue.addAfter(key, JobRequest.sync(), after));
+    }
+
+    /** The next request for the job (a sync the caller queues) also looks for its plugin objects, and makes those gone again. */
+    void resync(String uid) {
+        memory(uid).checkObjectsNext();
     }
 
     /** The job is gone: forget it, and let nothing it delayed come back. */

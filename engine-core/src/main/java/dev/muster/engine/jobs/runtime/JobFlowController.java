@@ -9,7 +9,6 @@ import dev.muster.engine.binding.EventRecorder;
 import dev.muster.engine.jobs.JobReadResult;
 import dev.muster.engine.jobs.VolcanoJob;
 import dev.muster.engine.jobs.VolcanoJobReader;
-import dev.muster.engine.jobs.controller.PlanEvent;
 import dev.muster.engine.jobs.flow.JobFlow;
 import dev.muster.engine.jobs.flow.JobFlowPlan;
 import dev.muster.engine.jobs.flow.JobFlowReader;
@@ -70,16 +69,9 @@ final class JobFlowController {
         JobReadResult<JobFlow> read = JobFlowReader.readFlow(tree);
         JobFlow flow = read.object().orElseThrow();
         EventRecorder.Subject subject = new EventRecorder.Subject(JobFlow.API_VERSION, JobFlow.KIND, key.namespace(), key.name(), uid);
-        if (!read.problems().isEmpty()) {
-            if (!flow.previous().phase().equals("Failed")) {
-                ObjectNode failed = JsonNodeFactory.instance.objectNode();
-                failed.putObject("state").put("phase", "Failed");
-                writeStatus(key, uid, stored, failed);
-                events.record(subject, PlanEvent.warning("InvalidJobFlow", String.join("; ", read.problems())));
-            }
-            return;
-        }
-        JobFlowPlan plan = reconciler.reconcile(flow, templates(key.namespace()), jobs(key, uid));
+        JobFlowPlan plan = read.problems().isEmpty()
+                ? reconciler.reconcile(flow, templates(key.namespace()), jobs(key, uid))
+                : reconciler.invalid(flow, read.problems());
         log.debug("jobflow={} create={} delete={}", key, plan.jobNamesToCreate(), plan.jobsToDelete());
         for (ObjectNode job : plan.jobsToCreate()) {
             try {

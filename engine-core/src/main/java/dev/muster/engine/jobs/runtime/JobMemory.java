@@ -12,12 +12,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What the Job controller remembers of one job (by uid) between requests, because the informers
  * lag behind its own writes: the status it last wrote (only the controller writes a Job's status, so
  * that is the truth), pods it created that the informer has not shown yet, pods it deleted that the
- * informer still shows, plugin objects as last applied, and delayed policy actions not yet due.
+ * informer still shows, plugin objects as last applied, delayed policy actions not yet due, and
+ * whether a periodic resync asked to look for the plugin objects.
  * Volcano's controller keeps the same in its job cache.
  */
 @ThreadSafe
@@ -33,6 +35,7 @@ final class JobMemory {
     private final Set<String> deletedPodUids = ConcurrentHashMap.newKeySet();
     private final Map<String, String> applied = new ConcurrentHashMap<>();
     private final List<Pending> delayed = new ArrayList<>();
+    private final AtomicBoolean checkObjects = new AtomicBoolean();
 
     Optional<ObjectNode> status() {
         return status.map(ObjectNode::deepCopy);
@@ -75,6 +78,16 @@ final class JobMemory {
 
     void unapplied(String key) {
         applied.remove(key);
+    }
+
+    /** The next request is to look for the plugin objects (a periodic resync). */
+    void checkObjectsNext() {
+        checkObjects.set(true);
+    }
+
+    /** Whether this request is to look for the plugin objects; asks once. */
+    boolean takeObjectCheck() {
+        return checkObjects.getAndSet(false);
     }
 
     synchronized void delay(DelayedRequest request, Future<?> timer) {

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableSet;
 import dev.muster.engine.binding.EventRecorder;
 import dev.muster.engine.jobs.JobStatusJson;
 import dev.muster.engine.jobs.VolcanoJob;
@@ -29,6 +30,7 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -91,6 +93,17 @@ final class JobPlanWriter {
         for (PlanEvent event : plan.events()) {
             events.record(subject(job), event);
         }
+    }
+
+    /** Those of {@code objects} the API server does not have. */
+    ImmutableSet<ObjectRef> missing(List<ObjectRef> objects) {
+        ImmutableSet.Builder<ObjectRef> missing = ImmutableSet.builder();
+        for (ObjectRef object : objects) {
+            if (client.genericKubernetesResources(context(object)).inNamespace(object.namespace()).withName(object.name()).get() == null) {
+                missing.add(object);
+            }
+        }
+        return missing.build();
     }
 
     static EventRecorder.Subject subject(VolcanoJob job) {

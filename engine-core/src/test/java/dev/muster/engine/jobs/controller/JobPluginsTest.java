@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.common.collect.ImmutableSet;
 import dev.muster.engine.jobs.JobPhase;
 import dev.muster.engine.jobs.TestingJobs;
 import dev.muster.engine.jobs.VolcanoJob;
@@ -87,6 +88,20 @@ class JobPluginsTest {
 
         VolcanoJob again = TestingJobs.fixtureJob("mpi-ssh-svc.yaml").withStatus(plan.status().orElseThrow());
         assertThat(RECONCILER.reconcile(again, ObservedJob.of(PodGroupPhase.INQUEUE), NOW).objectsToCreate()).isEmpty();
+    }
+
+    @Test
+    void aSecretFoundGoneIsMadeAgainAndTheJobsPluginObjectsAreNamed() {
+        VolcanoJob job = TestingJobs.fixtureJob("mpi-ssh-svc.yaml");
+        VolcanoJob again = job.withStatus(firstPods("mpi-ssh-svc.yaml").status().orElseThrow());
+        ObjectRef secret = new ObjectRef("v1", "Secret", "default", "lm-mpi-job-ssh");
+
+        JobPlan plan = RECONCILER.reconcile(again, ObservedJob.of(PodGroupPhase.INQUEUE).withMissingObjects(ImmutableSet.of(secret)), NOW);
+
+        assertThat(plan.objectsToCreate()).extracting(object -> object.getKind() + " " + object.getMetadata().getName())
+                .containsExactly("Secret lm-mpi-job-ssh");
+        assertThat(RECONCILER.pluginObjects(job)).extracting(ObjectRef::toString).containsExactly("Secret default/lm-mpi-job-ssh",
+                "ConfigMap default/lm-mpi-job-svc", "Service default/lm-mpi-job", "NetworkPolicy default/lm-mpi-job");
     }
 
     @Test

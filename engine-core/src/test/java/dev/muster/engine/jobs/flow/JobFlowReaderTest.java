@@ -30,6 +30,23 @@ class JobFlowReaderTest {
     }
 
     @Test
+    void aFlowKeepsItsPatch() throws IOException {
+        JsonNode manifest = new ObjectMapper(new YAMLFactory()).readTree("""
+                apiVersion: flow.volcano.sh/v1alpha1
+                kind: JobFlow
+                metadata: {name: f, namespace: ns}
+                spec:
+                  flows:
+                  - name: a
+                    patch: {jobSpec: {queue: q}}
+                """);
+
+        JobFlow flow = JobFlowReader.readFlow(manifest).orElseThrow();
+
+        assertThat(flow.flows().get(0).patch()).hasValueSatisfying(patch -> assertThat(patch).hasToString("{\"queue\":\"q\"}"));
+    }
+
+    @Test
     void unsupportedAndUnknownFieldsAreNamed() throws IOException {
         JsonNode manifest = new ObjectMapper(new YAMLFactory()).readTree("""
                 apiVersion: flow.volcano.sh/v1alpha1
@@ -39,7 +56,7 @@ class JobFlowReaderTest {
                   jobRetainPolicy: keep
                   flows:
                   - name: a
-                    patch: {jobSpec: {queue: q}}
+                    patch: {spec: {queue: q}}
                   - name: b
                     dependsOn: {targets: [a], after: 5m}
                 """);
@@ -48,7 +65,7 @@ class JobFlowReaderTest {
 
         assertThat(result.problems()).containsExactly(
                 "JobFlow ns/f: spec.jobRetainPolicy: unknown policy 'keep' (known: retain, delete)",
-                "JobFlow ns/f: spec.flows[0].patch: not supported by Muster yet",
+                "JobFlow ns/f: spec.flows[0].patch.spec: unknown field (known: jobSpec)",
                 "JobFlow ns/f: spec.flows[1].dependsOn.after: unknown field (known: probe, targets)");
     }
 }

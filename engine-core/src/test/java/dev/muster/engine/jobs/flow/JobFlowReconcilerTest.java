@@ -3,7 +3,9 @@ package dev.muster.engine.jobs.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.google.common.collect.ImmutableList;
 import dev.muster.engine.jobs.JobPhase;
 import dev.muster.engine.jobs.JobStatus;
@@ -11,12 +13,14 @@ import dev.muster.engine.jobs.TestingJobs;
 import dev.muster.engine.jobs.VolcanoJob;
 import dev.muster.engine.jobs.VolcanoJobReader;
 import dev.muster.engine.jobs.controller.PlanEvent;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The three-stage fixture: prepare (10m), then train (2h), then evaluate (15m). */
@@ -119,14 +123,60 @@ class JobFlowReconcilerTest {
     }
 
     @Test
+    void aFlowsPatchReachesTheJobItCreates() throws IOException {
+        ObjectNode patch = (ObjectNode) new ObjectMapper(new YAMLFactory()).readTree("""
+                minAvailable: 2
+                runningEstimate: 1h
+                tasks:
+                - name: prepare
+                  replicas: 2
+                  template:
+                    spec:
+                      containers: [{name: prepare, image: busybox:1.37}]
+                """);
+        List<Flow> flows = new ArrayList<>(flow.flows());
+        flows.set(0, new Flow("prepare", ImmutableList.of(), Optional.of(patch)));
+        JobFlow patched = new JobFlow(flow.metadata(), ImmutableList.copyOf(flows), false, JobFlowStatus.NEW);
+
+        JobFlowPlan plan = RECONCILER.reconcile(patched, templates, List.of());
+
+        JsonNode spec = plan.jobsToCreate().get(0).path("spec");
+        assertThat(spec.path("minAvailable").asInt()).isEqualTo(2);
+        assertThat(spec.path("tasks").get(0).path("replicas").asInt()).isEqualTo(2);
+        JsonNode container = spec.path("tasks").get(0).path("template").path("spec").path("containers").get(0);
+        assertThat(container.path("image").asText()).isEqualTo("busybox:1.37");
+        assertThat(container.path("command").get(0).asText()).isEqualTo("sh");
+        assertThat(plan.jobsToCreate().get(0).path("metadata").path("annotations").path("muster.dev/dag-remaining-path").asText())
+                .isEqualTo(Long.toString(Duration.ofHours(1).plusHours(2).plusMinutes(15).toSeconds()));
+        assertThat(templates.get("prepare").specJson().path("minAvailable").asInt()).isEqualTo(1);
+    }
+
+    @Test
     void cycleFailsTheFlowNamingIt() {
         JobFlow cyclic = new JobFlow(flow.metadata(), ImmutableList.of(new Flow("a", ImmutableList.of("b")), new Flow("b", ImmutableList.of("a"))), false, JobFlowStatus.NEW);
 
         JobFlowPlan plan = RECONCILER.reconcile(cyclic, templates, List.of());
 
-        assertThat(plan.status().orElseThrow().phase()).isEqualTo("Failed");
-        assertThat(plan.events()).singleElement().satisfies(event -> assertThat(event.message()).isEqualTo("cycle: a -> b -> a"));
+        JobFlowStatus status = plan.status().orElseThrow();
+        assertThat(status.toJson().path("state")).hasToString("{\"phase\":\"Failed\",\"reason\":\"InvalidJobFlow\",\"message\":\"cycle: a -> b -> a\"}");
+        assertThat(plan.events()).singleElement().satisfies(event -> {
+            assertThat(event.reason()).isEqualTo("InvalidJobFlow");
+            assertThat(event.message()).isEqualTo("cycle: a -> b -> a");
+        });
         assertThat(plan.jobsToCreate()).isEmpty();
+        JobFlow reported = new JobFlow(cyclic.metadata(), cyclic.flows(), false, status);
+        assertThat(RECONCILER.reconcile(reported, templates, List.of()).events()).isEmpty();
+    }
+
+    @Test
+    void anInvalidFlowWhoseSpecIsFixedStartsAfresh() {
+        JobFlow fixed = new JobFlow(flow.metadata(), flow.flows(), false, JobFlowStatus.invalid("cycle: a -> b -> a"));
+
+        JobFlowPlan plan = RECONCILER.reconcile(fixed, templates, List.of());
+
+        assertThat(plan.jobNamesToCreate()).containsExactly("mnist-prepare");
+        assertThat(plan.status().orElseThrow().phase()).isEqualTo("Pending");
+        assertThat(plan.status().orElseThrow().toJson().path("state").has("reason")).isFalse();
     }
 
     @Test
@@ -138,6 +188,10 @@ class JobFlowReconcilerTest {
         assertThat(plan.jobsToCreate()).isEmpty();
         assertThat(plan.events()).extracting(PlanEvent::reason).containsExactly("TemplateNotFound");
         assertThat(plan.requeueAfter()).contains(Duration.ofSeconds(30));
+        JobFlowStatus status = plan.status().orElseThrow();
+        assertThat(status.phase()).isEqualTo("Pending");
+        assertThat(status.reason()).isEqualTo("TemplateNotFound");
+        assertThat(status.message()).isEqualTo("no JobTemplate default/prepare for flow prepare");
     }
 
     @Test
@@ -149,6 +203,6 @@ class JobFlowReconcilerTest {
 
     private static JobFlowStatus statusWithPhase(String phase) {
         return new JobFlowStatus(phase, ImmutableList.of(), ImmutableList.of(), ImmutableList.of(), ImmutableList.of(), ImmutableList.of(),
-                ImmutableList.of(), ImmutableList.of());
+                ImmutableList.of(), ImmutableList.of(), "", "");
     }
 }
