@@ -57,12 +57,14 @@ class LeaderElectionTest {
             log.info("failover measured takeoverMs={} leaseMs={} retryMs={}", Duration.ofNanos(System.nanoTime() - killed).toMillis(),
                     LEASE.toMillis(), RETRY.toMillis());
             // the standby waited for the dead leader's lease to expire rather than taking a live one: judged on
-            // the times in the Lease itself, not on how fast a loaded machine ran the test
+            // the times in the Lease itself, not on how fast a loaded machine ran the test. fabric8 stamps
+            // acquireTime when an attempt starts, before the read that finds the lease expired, so it may precede
+            // the expiry by that read's latency (10 ms seen on a loaded machine): allowed up to one retry period
             Lease takenOver = storedLease();
             assertThat(takenOver.getSpec().getHolderIdentity()).isNotEqualTo(lastRenewed.getSpec().getHolderIdentity());
             assertThat(takenOver.getSpec().getLeaseTransitions()).isEqualTo(lastRenewed.getSpec().getLeaseTransitions() + 1);
             assertThat(Duration.between(lastRenewed.getSpec().getRenewTime().toInstant(), takenOver.getSpec().getAcquireTime().toInstant()))
-                    .isGreaterThanOrEqualTo(LEASE);
+                    .isGreaterThanOrEqualTo(LEASE.minus(RETRY));
             await().atMost(Duration.ofSeconds(10)).until(() -> bound("second-0") && bound("second-1") && standby.cycles() > 0);
             assertThat(leader.cycles()).isEqualTo(leaderCycles);
         }
