@@ -250,6 +250,12 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     }
 
     private synchronized void opened(WatchStream watch, WatchStart start) {
+        long next = requestResourceVersion();
+        if (start.resourceVersion() >= next) {
+            // a version this server never gave (another server's, on the same address): gone, so the client lists anew
+            watch.expire("too old resource version: " + start.resourceVersion() + " (" + (next - 1) + ")");
+            return;
+        }
         for (Map.Entry<AttributeSet, String> entry : new ArrayList<>(map.entrySet())) {
             if (watch.matches(entry.getKey()) && start.includes(entry.getValue())) {
                 watch.send(WatchStream.Type.ADDED, entry.getValue());

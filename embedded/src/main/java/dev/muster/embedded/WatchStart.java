@@ -15,6 +15,11 @@ import java.nio.charset.StandardCharsets;
  * object to every watch, so an informer got each object twice, once by its list and once more by its
  * watch: 10,000 pods decoded again by each watching client when a scheduler started.
  *
+ * <p>A version the server never gave (one from another server that served the same address before
+ * it) ends the watch with 410 Gone, as kube-apiserver ends a watch from a version it no longer has, so
+ * the informer lists again rather than waiting for changes after a version this server will not
+ * reach for a while.
+ *
  * <p>The embedded server gives every write the next version of one counter, and lists and writes run
  * under one lock, so a list's version is after everything it holds and before anything it does not.
  *

@@ -2,6 +2,8 @@ package dev.muster.embedded;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.errorprone.annotations.ThreadSafe;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.http.Response;
@@ -67,6 +69,27 @@ final class WatchStream extends WebSocketListener {
             sender.execute(() -> socket.get().send(event));
         } catch (RejectedExecutionException e) {
             log.debug("watch closed, event dropped type={}", type);
+        }
+    }
+
+    /**
+     * Ends the watch as kube-apiserver ends one whose version it no longer has: an {@code ERROR} event
+     * with a 410 Gone status, on which an informer lists again.
+     */
+    void expire(String message) {
+        ObjectNode status = JsonNodeFactory.instance.objectNode()
+                .put("kind", "Status")
+                .put("apiVersion", "v1")
+                .put("status", "Failure")
+                .put("message", message)
+                .put("reason", "Expired")
+                .put("code", 410);
+        status.putObject("metadata");
+        String event = JsonNodeFactory.instance.objectNode().put("type", "ERROR").set("object", status).toString();
+        try {
+            sender.execute(() -> socket.get().send(event));
+        } catch (RejectedExecutionException e) {
+            log.debug("watch closed, expiry dropped");
         }
     }
 

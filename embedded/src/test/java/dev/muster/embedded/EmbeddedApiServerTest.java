@@ -20,6 +20,7 @@ import io.fabric8.kubernetes.client.http.HttpResponse;
 import java.net.URI;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -130,6 +131,28 @@ class EmbeddedApiServerTest {
         // then
         assertThat(fromTheList).containsExactly("ADDED after-the-list");
         assertThat(fromNothing).containsExactlyInAnyOrder("ADDED listed", "ADDED after-the-list");
+    }
+
+    @Test
+    void aWatchFromAVersionThisServerNeverGaveIsGoneSoTheClientListsAgain() throws Exception {
+        // given: a version far beyond this server's, as a client of an earlier server on the same address holds
+        CompletableFuture<WatcherException> closed = new CompletableFuture<>();
+
+        // when
+        try (Watch watch = client.pods().inNamespace("default").watch(new ListOptionsBuilder().withResourceVersion("999999999").build(),
+                new Watcher<Pod>() {
+                    @Override
+                    public void eventReceived(Action action, Pod pod) {}
+
+                    @Override
+                    public void onClose(WatcherException cause) {
+                        closed.complete(cause);
+                    }
+                })) {
+            // then
+            WatcherException cause = closed.get(30, TimeUnit.SECONDS);
+            assertThat(cause.isHttpGone()).isTrue();
+        }
     }
 
     /** The events a watch of namespace "watched" gets until a marker pod is created after it opened; earlier markers left out. */

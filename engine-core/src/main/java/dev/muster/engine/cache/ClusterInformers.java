@@ -53,6 +53,8 @@ public final class ClusterInformers {
     /** Whether the first failure to read the API server while starting has been reported. */
     private final AtomicBoolean failureReported = new AtomicBoolean();
     private volatile boolean starting;
+    /** Whether the API server has failed a read since the informers last delivered anything, once started. */
+    private final AtomicBoolean unreachable = new AtomicBoolean();
 
     @GuardedBy("this")
     private final Map<ResourceKind, SharedIndexInformer<GenericKubernetesResource>> informers =
@@ -150,8 +152,21 @@ public final class ClusterInformers {
                     kind.plural(), describe(failure));
             return true;
         }
+        if (!starting && unreachable.compareAndSet(false, true)) {
+            // once per outage, not once per kind and retry: fabric8's own warning of each retry is silenced in the CLI's logging
+            log.warn("lost the API server, retrying until it answers; scheduling goes on from the cache server={} resource={} error=\"{}\"",
+                    client.getMasterUrl(), kind.plural(), describe(failure));
+            return true;
+        }
         log.debug("informer failed, retrying resource={}", kind.plural(), failure);
         return true;
+    }
+
+    /** Called for every object an informer delivers: after an outage, the first says the API server answers again. */
+    private void delivering() {
+        if (unreachable.get() && unreachable.compareAndSet(true, false)) {
+            log.info("the API server answers again server={}", client.getMasterUrl());
+        }
     }
 
     /** The failure and, if another, its root cause: fabric8's message names the request, the cause why it failed. */
@@ -179,18 +194,21 @@ public final class ClusterInformers {
 
         @Override
         public void onAdd(GenericKubernetesResource object) {
+            delivering();
             cache.put(kind, tree(object));
             delivery.delivered(Cache.metaNamespaceKeyFunc(object));
         }
 
         @Override
         public void onUpdate(GenericKubernetesResource previous, GenericKubernetesResource object) {
+            delivering();
             cache.put(kind, tree(object));
             delivery.delivered(Cache.metaNamespaceKeyFunc(object));
         }
 
         @Override
         public void onDelete(GenericKubernetesResource object, boolean finalStateUnknown) {
+            delivering();
             cache.remove(kind, tree(object));
             delivery.delivered(Cache.metaNamespaceKeyFunc(object));
         }
