@@ -74,6 +74,8 @@ class SimulateCommandTest {
         assertThat(root.path("workload").path("jobs").asInt()).isEqualTo(49);
         assertThat(root.path("workload").path("skippedJobs").asInt()).isEqualTo(1);
         assertThat(root.path("workload").path("offeredLoad").asDouble()).isGreaterThan(1);
+        assertThat(root.path("workload").path("offeredLoadWithinWindow").asDouble()).isPositive()
+                .isLessThanOrEqualTo(root.path("workload").path("offeredLoad").asDouble());
         String html = Files.readString(report);
         for (String policy : new String[] {"baseline", "muster"}) {
             JsonNode summary = root.path("policies").path(policy);
