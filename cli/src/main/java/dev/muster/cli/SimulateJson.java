@@ -26,6 +26,7 @@ final class SimulateJson {
         workload.put("skippedJobs", comparison.workload().skippedJobs());
         workload.put("nodes", comparison.cluster().nodeCount());
         workload.put("offeredLoad", round(comparison.offeredLoad()));
+        workload.put("offeredLoadWithinWindow", round(comparison.offeredLoadWithinWindow()));
         ObjectNode policies = root.putObject("policies");
         for (int i = 0; i < comparison.runs().size(); i++) {
             Summary summary = comparison.summaries().get(i);

@@ -7,11 +7,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SimulateCommandTest {
     private static final String SYNTHETIC = "synthetic:jobs=20,queues=2,gpus=1|2|8,interval=60,duration=60..600";
+    private static final String ALIBABA_FIXTURE = "alibaba-dag:../simulator/src/test/resources/traces/alibaba_v2018_dag/batch_task_50_dag_jobs.csv";
 
     @Test
     void printsTheIssuesJsonForEachPolicyAndTheSameNumbersForTheSameSeed() throws IOException {
@@ -46,10 +48,58 @@ class SimulateCommandTest {
         assertThat(Files.readString(report)).contains("data-policy=\"muster\"");
     }
 
+    /**
+     * The issue's end-to-end check on a DAG trace, small enough for every build: 49 Alibaba DAG jobs (the
+     * fixture's 50 but one that did not finish) squeezed onto 3 nodes, so that both policies queue.
+     */
+    @Test
+    void comparesBothPoliciesOnTheAlibabaDagFixtureInJsonAndInTheReport(@TempDir Path dir) throws IOException {
+        // given
+        Path cluster = dir.resolve("cluster.yaml");
+        Files.writeString(cluster, """
+                pools:
+                  - name: cpu
+                    count: 3
+                    allocatable: {cpu: 96, memory: 512Gi}
+                """);
+        Path report = dir.resolve("report.html");
+
+        // when
+        CliRun run = CliRun.of("simulate", "--workload", ALIBABA_FIXTURE, "--cluster", cluster.toString(), "--time-scale", "0.001",
+                "--policies", "baseline,muster", "-o", "json", "--report", report.toString());
+
+        // then
+        assertThat(run.exitCode()).isZero();
+        JsonNode root = new ObjectMapper().readTree(run.stdout());
+        assertThat(root.path("workload").path("jobs").asInt()).isEqualTo(49);
+        assertThat(root.path("workload").path("skippedJobs").asInt()).isEqualTo(1);
+        assertThat(root.path("workload").path("offeredLoad").asDouble()).isGreaterThan(1);
+        assertThat(root.path("workload").path("offeredLoadWithinWindow").asDouble()).isPositive()
+                .isLessThanOrEqualTo(root.path("workload").path("offeredLoad").asDouble());
+        String html = Files.readString(report);
+        for (String policy : new String[] {"baseline", "muster"}) {
+            JsonNode summary = root.path("policies").path(policy);
+            assertThat(summary.path("completed").asInt()).as(policy).isEqualTo(49);
+            assertThat(summary.path("stuckJobs").asInt()).as(policy).isZero();
+            assertThat(summary.path("livelocked").asBoolean()).as(policy).isFalse();
+            assertThat(summary.path("avgQueueingSeconds").asDouble()).as(policy).isPositive();
+            assertThat(summary.path("cpuAllocation").asDouble()).as(policy).isPositive();
+            assertThat(summary.path("gpuAllocation").asDouble()).as(policy).isZero();
+            assertThat(html).contains(cell(policy, "completed", "49/49"))
+                    .contains(cell(policy, "avgJctSeconds", String.format(Locale.ROOT, "%.0f", summary.path("avgJctSeconds").asDouble())))
+                    .contains(cell(policy, "cpuAllocation", String.format(Locale.ROOT, "%.1f", 100 * summary.path("cpuAllocation").asDouble())));
+        }
+        assertThat(html).contains("cpu allocation over time").doesNotContain("gpuAllocation");
+    }
+
+    private static String cell(String policy, String metric, String value) {
+        return "data-policy=\"" + policy + "\" data-metric=\"" + metric + "\">" + value + "</td>";
+    }
+
     @Test
     void theTableShowsCpuAllocationForACpuOnlyTraceAndGpuAllocationOtherwise() {
         CliRun cpu = CliRun.of("simulate", "--workload",
-                "alibaba-dag:../simulator/src/test/resources/traces/alibaba_v2018_dag/batch_task_50_dag_jobs.csv", "--jobs", "10",
+                ALIBABA_FIXTURE, "--jobs", "10",
                 "--policies", "muster");
         CliRun gpu = CliRun.of("simulate", "--workload", SYNTHETIC, "--policies", "muster");
 

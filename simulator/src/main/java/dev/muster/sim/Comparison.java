@@ -14,8 +14,10 @@ import java.util.function.Function;
 /**
  * The same workload on the same cluster under each policy in turn, each with a fresh policy
  * instance seeded alike, so the same inputs and seed give the same numbers.
+ *
+ * @param offeredLoadWithinWindow the part of the offered load inside the arrival window (see {@link OfferedLoad#withinWindow})
  */
-public record Comparison(Workload workload, ClusterSpec cluster, double offeredLoad, ImmutableList<RunResult> runs,
+public record Comparison(Workload workload, ClusterSpec cluster, double offeredLoad, double offeredLoadWithinWindow, ImmutableList<RunResult> runs,
         ImmutableList<Summary> summaries) {
     public Comparison {
         requireNonNull(workload, "workload is null");
@@ -36,6 +38,7 @@ public record Comparison(Workload workload, ClusterSpec cluster, double offeredL
             runs.add(run);
             summaries.add(Summary.of(run));
         }
-        return new Comparison(workload, cluster, OfferedLoad.of(workload, cluster.total()), runs.build(), summaries.build());
+        return new Comparison(workload, cluster, OfferedLoad.of(workload, cluster.total()), OfferedLoad.withinWindow(workload, cluster.total()),
+                runs.build(), summaries.build());
     }
 }

@@ -36,4 +36,37 @@ class QuantitiesTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'" + text + "' is not a Kubernetes quantity");
     }
+
+    static Stream<Arguments> milliQuantities() {
+        return Stream.of(
+                Arguments.of(2000.0, "2"),
+                Arguments.of(1500.0, "1500m"),
+                Arguments.of(0.0, "0"),
+                Arguments.of(-500.0, "-500m"),
+                Arguments.of(-3000.0, "-3"),
+                Arguments.of(0.4, "0m"));
+    }
+
+    @ParameterizedTest(name = "{0} milli is {1}")
+    @MethodSource("milliQuantities")
+    void formatsMilliAsWholeUnitsWhenExact(double milli, String expected) {
+        assertThat(Quantities.formatMilli(milli)).isEqualTo(expected);
+    }
+
+    static Stream<Arguments> byteQuantities() {
+        return Stream.of(
+                Arguments.of(2147483648.0, "2Gi"),
+                Arguments.of(4e9, "4G"),
+                Arguments.of(1610612736.0, "1536Mi"),
+                Arguments.of(1000.0, "1k"),
+                Arguments.of(123.0, "123"),
+                Arguments.of(1.5, "2"),
+                Arguments.of(214404767416.32, "214404767416"));
+    }
+
+    @ParameterizedTest(name = "{0} bytes is {1}")
+    @MethodSource("byteQuantities")
+    void formatsBytesInTheShortestExactUnit(double bytes, String expected) {
+        assertThat(Quantities.formatBytes(bytes)).isEqualTo(expected);
+    }
 }

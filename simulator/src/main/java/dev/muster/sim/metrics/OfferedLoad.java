@@ -1,21 +1,64 @@
 package dev.muster.sim.metrics;
 
 import dev.muster.engine.model.Resources;
+import dev.muster.graph.Dependency;
+import dev.muster.graph.NodeId;
+import dev.muster.sim.workload.GangSpec;
 import dev.muster.sim.workload.Workload;
 import dev.muster.sim.workload.WorkloadJob;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Offered load: the work the jobs bring over what the cluster can do while they arrive,
  * {@code sum(resource * duration) / (capacity * (last arrival - first arrival))}, in GPUs for a
  * workload with GPUs and cores otherwise. About 1 means the cluster is just busy enough on average.
+ *
+ * <p>{@link #withinWindow} counts only the work that falls inside the arrival window, each gang run
+ * as early as it could: its job's arrival plus the longest chain of its ancestors' durations (the job's
+ * arrival for a job of one gang). A few runs much longer than the window make {@link #of} large while
+ * the cluster hardly queues; the part within the window is what competes for the cluster while jobs
+ * arrive.
  */
 public final class OfferedLoad {
     private OfferedLoad() {}
 
     public static double of(Workload workload, Resources capacity) {
-        boolean gpu = workload.jobs().stream().anyMatch(job -> job.gpuSeconds() > 0);
-        double units = gpu ? capacity.get(Resources.GPU) / 1000.0 : capacity.milliCpu() / 1000.0;
+        boolean gpu = measuresGpus(workload);
         double work = workload.jobs().stream().mapToDouble(job -> gpu ? job.gpuSeconds() : job.cpuSeconds()).sum();
+        return perWindow(workload, capacity, gpu, work);
+    }
+
+    public static double withinWindow(Workload workload, Resources capacity) {
+        boolean gpu = measuresGpus(workload);
+        long first = workload.jobs().stream().mapToLong(WorkloadJob::arrivalMillis).min().orElse(0);
+        long last = workload.jobs().stream().mapToLong(WorkloadJob::arrivalMillis).max().orElse(0);
+        double work = 0;
+        for (WorkloadJob job : workload.jobs()) {
+            Map<NodeId, Long> earliestEnd = new HashMap<>();
+            Map<String, GangSpec> gangs = new HashMap<>();
+            job.gangs().forEach(gang -> gangs.put(gang.name(), gang));
+            for (NodeId node : job.graph().topologicalOrder().order()) {
+                long start = job.arrivalMillis();
+                for (Dependency parent : job.graph().parents(node)) {
+                    start = Math.max(start, earliestEnd.get(parent.parent()));
+                }
+                GangSpec gang = gangs.get(node.value());
+                long end = start + gang.durationMillis();
+                earliestEnd.put(node, end);
+                double inside = Math.max(0, Math.min(end, last) - Math.max(start, first)) / 1000.0;
+                work += inside * (gpu ? gang.gpus() : gang.total().milliCpu() / 1000.0);
+            }
+        }
+        return perWindow(workload, capacity, gpu, work);
+    }
+
+    private static boolean measuresGpus(Workload workload) {
+        return workload.jobs().stream().anyMatch(job -> job.gpuSeconds() > 0);
+    }
+
+    private static double perWindow(Workload workload, Resources capacity, boolean gpu, double work) {
+        double units = gpu ? capacity.get(Resources.GPU) / 1000.0 : capacity.milliCpu() / 1000.0;
         long first = workload.jobs().stream().mapToLong(WorkloadJob::arrivalMillis).min().orElse(0);
         long last = workload.jobs().stream().mapToLong(WorkloadJob::arrivalMillis).max().orElse(0);
         double window = (last - first) / 1000.0;

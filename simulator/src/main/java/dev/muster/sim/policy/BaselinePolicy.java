@@ -3,21 +3,18 @@ package dev.muster.sim.policy;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import dev.muster.engine.framework.SessionResult;
-import dev.muster.engine.model.ClusterNode;
 import dev.muster.engine.model.ClusterSnapshot;
-import dev.muster.engine.model.Job;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Resources;
 import dev.muster.engine.model.Task;
 import dev.muster.engine.model.TaskId;
-import dev.muster.engine.model.TaskStatus;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -36,15 +33,16 @@ import java.util.TreeSet;
  *       NodeResourcesBalancedAllocation; ties broken uniformly at random with the seeded generator.</li>
  * </ul>
  * Plugins that score every node alike for these pods (taints, affinity, image locality, spread
- * without owners) are left out. Every pending pod is tried once per cycle.
+ * without owners) are left out. Every pending pod is tried once per cycle, in queue order; a pod
+ * asking at least as much of every resource as one that already fit nowhere this cycle is not tried
+ * (free space only shrinks within a cycle, so it fits nowhere either, and trying it would change
+ * nothing: the round-robin start moves by a whole turn and no tie is drawn).
  *
  * <p>Not thread-safe; one instance per simulation run.
  */
 public final class BaselinePolicy implements SchedulingPolicy {
-    private static final Comparator<Task> PRIORITY_ORDER = Comparator.comparingInt(Task::priority).reversed();
-
     private final Random random;
-    private final Map<TaskId, Long> queuedAt = new HashMap<>();
+    private final ActiveQueue queue = new ActiveQueue();
     private int nextStartNode;
 
     public BaselinePolicy(long seed) {
@@ -53,60 +51,42 @@ public final class BaselinePolicy implements SchedulingPolicy {
 
     @Override
     public SessionResult schedule(ClusterSnapshot snapshot, Clock clock) {
-        long now = clock.millis();
+        List<ActiveQueue.JobEntry> entries = queue.beginCycle(snapshot);
+        List<ActiveQueue.Run> runs = ActiveQueue.order(entries);
+        if (runs.isEmpty()) {
+            queue.clear();
+            return result(ImmutableSortedMap.of());
+        }
         List<NodeName> names = new ArrayList<>(snapshot.nodes().keySet());
         TreeSet<String> resourceNames = new TreeSet<>();
         snapshot.nodes().values().forEach(node -> resourceNames.addAll(node.allocatable().names()));
-        List<Task> pending = new ArrayList<>();
-        for (Job job : snapshot.jobs().values()) {
-            for (Task task : job.tasks()) {
-                if (task.status() == TaskStatus.PENDING && !task.gated()) {
-                    pending.add(task);
-                    resourceNames.addAll(task.request().names());
-                }
+        Set<Resources> requests = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (ActiveQueue.Run run : runs) {
+            if (requests.add(run.group().request())) {
+                resourceNames.addAll(run.group().request().names());
             }
         }
-        if (pending.isEmpty()) {
-            queuedAt.clear();
-            return result(ImmutableSortedMap.of());
-        }
-        NodeTable nodes = new NodeTable(snapshot, names, List.copyOf(resourceNames));
-        Map<TaskId, Long> stillPending = new HashMap<>();
-        for (Task task : pending) {
-            stillPending.put(task.id(), queuedAt.getOrDefault(task.id(), task.created().toEpochMilli()));
-        }
-        queuedAt.clear();
-        queuedAt.putAll(stillPending);
-        pending.sort(PRIORITY_ORDER.thenComparing(task -> queuedAt.get(task.id())).thenComparing(Task::created).thenComparing(Task::id));
+        List<Task> placed = new ArrayList<>(snapshot.otherTasks());
+        placed.addAll(ActiveQueue.placed(entries));
+        NodeTable nodes = new NodeTable(snapshot, names, List.copyOf(resourceNames), placed);
         ImmutableSortedMap.Builder<TaskId, NodeName> binds = ImmutableSortedMap.naturalOrder();
-        List<double[]> failed = new ArrayList<>();
-        for (Task task : pending) {
-            double[] request = nodes.vector(task.request());
-            int node = dominatedByFailure(request, failed) ? -1 : place(nodes, request);
-            if (node < 0) {
-                failed.add(request);
-                queuedAt.put(task.id(), now);
-                continue;
+        FailedRequests failed = new FailedRequests();
+        for (ActiveQueue.Run run : runs) {
+            double[] request = nodes.vector(run.group().request());
+            for (Task task : run.tasks()) {
+                int node = failed.coversAny(request) ? -1 : place(nodes, request);
+                if (node < 0) {
+                    // the rest of the run asks the same, so it fits nowhere either
+                    failed.add(request);
+                    break;
+                }
+                nodes.bind(node, request);
+                binds.put(task.id(), names.get(node));
+                run.job().bound(task.id());
             }
-            nodes.bind(node, request);
-            binds.put(task.id(), names.get(node));
-            queuedAt.remove(task.id());
         }
+        queue.endCycle(entries, clock.millis());
         return result(binds.build());
-    }
-
-    /** A pod asking at least as much as one that fit nowhere this cycle fits nowhere either: free space only shrinks. */
-    private static boolean dominatedByFailure(double[] request, List<double[]> failed) {
-        for (double[] smaller : failed) {
-            boolean dominated = true;
-            for (int r = 0; r < request.length && dominated; r++) {
-                dominated = request[r] >= smaller[r];
-            }
-            if (dominated) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private int place(NodeTable nodes, double[] request) {
@@ -149,100 +129,5 @@ public final class BaselinePolicy implements SchedulingPolicy {
 
     private static SessionResult result(ImmutableSortedMap<TaskId, NodeName> binds) {
         return new SessionResult(binds, ImmutableList.of(), ImmutableSortedMap.of(), ImmutableSortedMap.of());
-    }
-
-    /** Free resources per node as arrays, for the per-pod loop. */
-    private static final class NodeTable {
-        private final List<String> resources;
-        private final double[][] allocatable;
-        private final double[][] used;
-        private final int[] pods;
-        private final int[] maxPods;
-        private final int cpu;
-        private final int memory;
-
-        NodeTable(ClusterSnapshot snapshot, List<NodeName> names, List<String> resources) {
-            this.resources = resources;
-            this.cpu = resources.indexOf(Resources.CPU);
-            this.memory = resources.indexOf(Resources.MEMORY);
-            Map<NodeName, Integer> index = new HashMap<>();
-            allocatable = new double[names.size()][];
-            used = new double[names.size()][resources.size()];
-            pods = new int[names.size()];
-            maxPods = new int[names.size()];
-            for (int i = 0; i < names.size(); i++) {
-                ClusterNode node = snapshot.nodes().get(names.get(i));
-                index.put(names.get(i), i);
-                allocatable[i] = vector(node.ready() && !node.unschedulable() ? node.allocatable() : Resources.EMPTY);
-                maxPods[i] = node.maxPods();
-            }
-            List<Task> placed = new ArrayList<>(snapshot.otherTasks());
-            snapshot.jobs().values().forEach(job -> placed.addAll(job.tasks()));
-            for (Task task : placed) {
-                if (task.node().isPresent() && !task.status().isTerminated() && task.status() != TaskStatus.PENDING) {
-                    Integer node = index.get(task.node().get());
-                    if (node != null) {
-                        bind(node, vector(task.request()));
-                    }
-                }
-            }
-        }
-
-        int size() {
-            return allocatable.length;
-        }
-
-        double[] vector(Resources resources) {
-            double[] vector = new double[this.resources.size()];
-            for (int r = 0; r < vector.length; r++) {
-                vector[r] = resources.get(this.resources.get(r));
-            }
-            return vector;
-        }
-
-        boolean fits(int node, double[] request) {
-            if (pods[node] >= maxPods[node]) {
-                return false;
-            }
-            for (int r = 0; r < request.length; r++) {
-                if (request[r] > 0 && used[node][r] + request[r] > allocatable[node][r] + Resources.EPSILON) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        void bind(int node, double[] request) {
-            for (int r = 0; r < request.length; r++) {
-                used[node][r] += request[r];
-            }
-            pods[node]++;
-        }
-
-        /** NodeResourcesFit LeastAllocated: per resource {@code (free - request) * 100 / allocatable}, averaged. */
-        int leastAllocated(int node, double[] request) {
-            return (free(node, cpu, request) + free(node, memory, request)) / 2;
-        }
-
-        private int free(int node, int r, double[] request) {
-            double capacity = allocatable[node][r];
-            if (capacity <= 0) {
-                return 0;
-            }
-            double requested = used[node][r] + request[r];
-            return requested > capacity ? 0 : (int) ((capacity - requested) * 100 / capacity);
-        }
-
-        /** NodeResourcesBalancedAllocation over cpu and memory: {@code (1 - std of the fractions) * 100}. */
-        int balanced(int node, double[] request) {
-            double cpuFraction = fraction(node, cpu, request);
-            double memoryFraction = fraction(node, memory, request);
-            return (int) ((1 - Math.abs(cpuFraction - memoryFraction) / 2) * 100);
-        }
-
-        private double fraction(int node, int r, double[] request) {
-            double capacity = allocatable[node][r];
-            return capacity <= 0 ? 0 : Math.min(1, (used[node][r] + request[r]) / capacity);
-        }
     }
 }

@@ -3,6 +3,7 @@ package dev.muster.sim.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.common.html.HtmlEscapers;
+import dev.muster.engine.model.Resources;
 import dev.muster.sim.Comparison;
 import dev.muster.sim.metrics.Summary;
 import java.io.IOException;
@@ -13,7 +14,7 @@ import java.util.Locale;
 
 /**
  * The comparison as one self-contained HTML file: the table of numbers, the JCT distribution of
- * each policy, GPU allocation over time, each policy's largest queues' share against their deserved
+ * each policy, GPU allocation over time (cpu for a workload without GPUs), each policy's largest queues' share against their deserved
  * share, and a Gantt view of the largest jobs. Chart.js is inlined from its WebJar, so the file opens
  * offline. Table cells carry {@code data-policy} and {@code data-metric} attributes for checks.
  */
@@ -38,10 +39,12 @@ public final class HtmlReport {
                 .append(".chart{height:340px;margin:1em 0}</style>\n</head><body>\n");
         html.append("<h1>muster simulate</h1>\n<p id=\"workload\">").append(escape(comparison.workload().source())).append(": ")
                 .append(comparison.workload().jobs().size()).append(" jobs on ").append(comparison.cluster().nodeCount())
-                .append(" nodes, offered load ").append(format(comparison.offeredLoad(), 2)).append(".</p>\n");
+                .append(" nodes, offered load ").append(format(comparison.offeredLoad(), 2)).append(" (")
+                .append(format(comparison.offeredLoadWithinWindow(), 2)).append(" within the arrival window).</p>\n");
         table(comparison, html);
         html.append("<h2>JCT distribution</h2><div class=\"chart\"><canvas id=\"jct\"></canvas></div>\n")
-                .append("<h2>GPU allocation over time</h2><div class=\"chart\"><canvas id=\"allocation\"></canvas></div>\n")
+                .append("<h2>").append(measuresGpus(comparison) ? "GPU" : "cpu")
+                .append(" allocation over time</h2><div class=\"chart\"><canvas id=\"allocation\"></canvas></div>\n")
                 .append("<h2>Queue share against deserved share (dashed)</h2><div id=\"queues\"></div>\n")
                 .append("<h2>Largest jobs: waiting (light) and running (dark), hours</h2><div id=\"gantt\"></div>\n");
         html.append("<script>").append(chartJs()).append("</script>\n");
@@ -49,9 +52,16 @@ public final class HtmlReport {
         return html.toString();
     }
 
+    /** A workload without GPUs is measured in cpu: a GPU column would show zeros (as the command's table does). */
+    private static boolean measuresGpus(Comparison comparison) {
+        return comparison.runs().stream().anyMatch(run -> run.measured().equals(Resources.GPU));
+    }
+
     private static void table(Comparison comparison, StringBuilder html) {
+        boolean gpu = measuresGpus(comparison);
         html.append("<table id=\"comparison\"><tr><th>policy</th><th>completed</th><th>avg JCT s</th><th>p50 JCT s</th><th>p95 JCT s</th>")
-                .append("<th>p99 JCT s</th><th>makespan s</th><th>avg queueing s</th><th>GPU alloc %</th><th>stuck jobs</th>")
+                .append("<th>p99 JCT s</th><th>makespan s</th><th>avg queueing s</th><th>").append(gpu ? "GPU" : "cpu")
+                .append(" alloc %</th><th>stuck jobs</th>")
                 .append("<th>wasted GPU·s</th><th>Jain</th></tr>\n");
         for (int i = 0; i < comparison.runs().size(); i++) {
             String policy = escape(comparison.runs().get(i).policy());
@@ -64,7 +74,11 @@ public final class HtmlReport {
             cell(html, policy, "p99JctSeconds", format(s.p99JctSeconds(), 0));
             cell(html, policy, "makespanSeconds", format(s.makespanSeconds(), 0));
             cell(html, policy, "avgQueueingSeconds", format(s.avgQueueingSeconds(), 0));
-            cell(html, policy, "gpuAllocation", format(100 * s.gpuAllocation(), 1));
+            if (gpu) {
+                cell(html, policy, "gpuAllocation", format(100 * s.gpuAllocation(), 1));
+            } else {
+                cell(html, policy, "cpuAllocation", format(100 * s.cpuAllocation(), 1));
+            }
             cell(html, policy, "stuckJobs", String.valueOf(s.stuckJobs()));
             cell(html, policy, "wastedGpuSeconds", format(s.wastedGpuSeconds(), 0));
             cell(html, policy, "jainFairness", format(s.jainFairness(), 3));

@@ -17,8 +17,8 @@ chart(document.getElementById('jct'), {
 
 chart(document.getElementById('allocation'), {
   type: 'line',
-  data: {labels: DATA.policies[0].hours, datasets: DATA.policies.map((p, i) => ({label: p.name + ' GPU',
-    data: p.gpu.map(v => 100 * v), borderColor: COLORS[i % COLORS.length], pointRadius: 0}))},
+  data: {labels: DATA.policies[0].hours, datasets: DATA.policies.map((p, i) => ({label: p.name + ' ' + p.measured,
+    data: (p.measured === 'cpu' ? p.cpu : p.gpu).map(v => 100 * v), borderColor: COLORS[i % COLORS.length], pointRadius: 0}))},
   options: {scales: {x: {title: {display: true, text: 'hours'}}, y: {min: 0, max: 100, title: {display: true, text: '% allocated'}}}}
 });
 

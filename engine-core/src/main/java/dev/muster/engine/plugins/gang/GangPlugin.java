@@ -138,7 +138,7 @@ public final class GangPlugin implements Plugin, JobValidity, JobReadiness, JobP
             }
             int placed = job.readyTaskCount() + Math.max(job.count(TaskStatus.PIPELINED), job.bestAttempt());
             StringBuilder reason = new StringBuilder();
-            reason.append(String.format("%d/%d tasks of the gang fit", Math.min(placed, job.minMember()), job.minMember()));
+            reason.append(Math.min(placed, job.minMember())).append('/').append(job.minMember()).append(" tasks of the gang fit");
             String details = describe(job);
             if (!details.isEmpty()) {
                 reason.append(": ").append(details);

@@ -85,8 +85,8 @@ public final class OvercommitPlugin implements Plugin, AdmissionCheck {
         Resources minimum = job.job().minResources().orElse(Resources.EMPTY);
         Resources wanted = inqueue.add(minimum);
         TreeSet<String> overused = Quota.insufficientOnRequested(wanted, idle, minimum);
-        return Optional.of(String.format("the cluster is full: admitted jobs plus this one's minResources would need more than is idle"
-                + " (allocatable times the overcommit factor, minus what is used): %s", Quota.describeExcess(overused, wanted, idle)));
+        return Optional.of("the cluster is full: admitted jobs plus this one's minResources would need more than is idle"
+                + " (allocatable times the overcommit factor, minus what is used): " + Quota.describeExcess(overused, wanted, idle));
     }
 
     @Override

@@ -141,8 +141,9 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
         }
         Resources used = attributes.allocated().add(task.request());
         TreeSet<String> excess = Quota.insufficientOnRequested(used, attributes.deserved(), task.request());
-        return Optional.of(String.format("queue %s (weight %d) would go over its deserved share: %s", queue.name(), queue.weight(),
-                Quota.describeExcess(excess, used, attributes.deserved())));
+        // concatenation, not String.format: this reason is written for every waiting job every cycle
+        return Optional.of("queue " + queue.name() + " (weight " + queue.weight() + ") would go over its deserved share: "
+                + Quota.describeExcess(excess, used, attributes.deserved()));
     }
 
     @Override
@@ -165,17 +166,18 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
     static String describeAdmissionShortfall(QueueAttributes attributes, Resources minimum) {
         Resources future = attributes.withAdmitted(minimum);
         TreeSet<String> shortfall = attributes.admissionShortfall(minimum);
-        return String.format("minResources (%s) would take queue %s over its capability, counting what it runs and has admitted: %s",
-                minimum, attributes.name(), Quota.describeExcess(shortfall, future, attributes.realCapability()));
+        return "minResources (" + minimum + ") would take queue " + attributes.name()
+                + " over its capability, counting what it runs and has admitted: "
+                + Quota.describeExcess(shortfall, future, attributes.realCapability());
     }
 
     /** {@code minResources cpu 8 would take queue ml to cpu 20 > its deserved share 16}. */
     private static String describeDeservedShortfall(QueueAttributes attributes, Resources minimum) {
         Resources future = attributes.withAdmitted(minimum);
         TreeSet<String> shortfall = attributes.deservedShortfall(minimum);
-        return String.format("minResources (%s) would take queue %s (weight %d) over its deserved share, counting what it runs and has"
-                + " admitted: %s", minimum, attributes.name(), attributes.queue().weight(),
-                Quota.describeExcess(shortfall, future, attributes.deserved()));
+        return "minResources (" + minimum + ") would take queue " + attributes.name() + " (weight " + attributes.queue().weight()
+                + ") over its deserved share, counting what it runs and has admitted: "
+                + Quota.describeExcess(shortfall, future, attributes.deserved());
     }
 
     private boolean fitsDeserved(Queue queue, Resources request) {
