@@ -20,9 +20,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
@@ -53,6 +55,11 @@ public final class StatusWriter {
     private final ValidationEvents validation;
     private final Clock clock;
     private final Map<String, Written> written = new ConcurrentHashMap<>();
+    /**
+     * Objects whose last status write failed: the first failure is a warning, the same object failing
+     * again (every cycle while the API server is away) only a debug line, until a write succeeds.
+     */
+    private final Map<String, Boolean> failing = new ConcurrentHashMap<>();
 
     public StatusWriter(KubernetesClient client, RetryPolicy retry, Clock clock) {
         this.rest = new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null"));
@@ -71,6 +78,10 @@ public final class StatusWriter {
         Instant now = clock.instant();
         validation.report(snapshot.invalid());
         written.values().removeIf(write -> write.at().isBefore(now.minus(UNSEEN_WRITE_TTL)));
+        if (!failing.isEmpty()) {
+            // an object deleted while its writes failed is forgotten
+            failing.keySet().retainAll(statusPaths(snapshot));
+        }
         Semaphore slots = new Semaphore(PARALLELISM);
         List<CompletableFuture<Boolean>> writes = new ArrayList<>();
         for (Map.Entry<JobId, StoredObject> entry : snapshot.podGroups().entrySet()) {
@@ -82,7 +93,7 @@ public final class StatusWriter {
             ObjectNode current = entry.getValue().status();
             ObjectNode desired = PodGroupStatus.desired(current, job, outcome, now);
             // Volcano's PodGroup CRD has no status subresource: its status is patched on the object
-            String path = "/apis/" + VOLCANO + "/namespaces/" + job.id().namespace() + "/podgroups/" + job.id().name();
+            String path = podGroupPath(job.id());
             if (unchanged(path, entry.getValue(), current, desired)) {
                 continue;
             }
@@ -97,7 +108,7 @@ public final class StatusWriter {
             }
             ObjectNode current = entry.getValue().status();
             ObjectNode desired = QueueStatus.desired(current, queue, snapshot.cluster(), result);
-            String path = "/apis/" + VOLCANO + "/queues/" + queue.name().value() + "/status";
+            String path = queuePath(queue.name());
             if (unchanged(path, entry.getValue(), current, desired)) {
                 continue;
             }
@@ -127,11 +138,33 @@ public final class StatusWriter {
         return rest.mergePatch(path, body.toString()).thenApply(response -> {
             if (response.outcome() == ApiResponse.Outcome.DONE) {
                 written.put(path, new Written(stored.resourceVersion(), at));
+                if (failing.remove(path) != null) {
+                    log.info("status written again object={}", path);
+                }
                 return true;
             }
-            log.warn("status not written object={} detail=\"{}\"", path, response.describe());
+            if (failing.put(path, Boolean.TRUE) == null) {
+                log.warn("status not written, retried each cycle object={} detail=\"{}\"", path, response.describe());
+            } else {
+                log.debug("status not written again object={} detail=\"{}\"", path, response.describe());
+            }
             return false;
         }).whenComplete((ignored, failure) -> slots.release());
+    }
+
+    private static Set<String> statusPaths(CacheSnapshot snapshot) {
+        Set<String> paths = new HashSet<>();
+        snapshot.podGroups().keySet().forEach(job -> paths.add(podGroupPath(job)));
+        snapshot.queues().keySet().forEach(queue -> paths.add(queuePath(queue)));
+        return paths;
+    }
+
+    private static String podGroupPath(JobId job) {
+        return "/apis/" + VOLCANO + "/namespaces/" + job.namespace() + "/podgroups/" + job.name();
+    }
+
+    private static String queuePath(QueueName queue) {
+        return "/apis/" + VOLCANO + "/queues/" + queue.value() + "/status";
     }
 
     /** Events for what changed: a new or different Unschedulable reason, or the gang scheduled. */
