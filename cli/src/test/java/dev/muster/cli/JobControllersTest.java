@@ -186,10 +186,10 @@ class JobControllersTest {
             GenericKubernetesResource loop = client.genericKubernetesResources(VolcanoObjects.JOB_FLOWS).inNamespace("default").withName("loop").get();
             assertThat(loop.<Object>get("status", "state", "phase")).isEqualTo("Failed");
             assertThat(loop.<Object>get("status", "state", "reason")).isEqualTo("InvalidJobFlow");
-            assertThat(loop.<String>get("status", "state", "message")).isEqualTo("self-edge on solo");
+            assertThat(loop.<String>get("status", "state", "message")).isEqualTo("spec.flows[0].dependsOn.targets: self-edge on solo");
         });
         await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> assertThat(VolcanoObjects.flowPhase(client, "default", "single")).isEqualTo("Succeed"));
-        assertThat(VolcanoObjects.events(client, "default", "JobFlow", "loop")).containsExactly("Warning InvalidJobFlow: self-edge on solo");
+        assertThat(VolcanoObjects.events(client, "default", "JobFlow", "loop")).containsExactly("Warning InvalidJobFlow: spec.flows[0].dependsOn.targets: self-edge on solo");
         assertThat(VolcanoObjects.job(client, "default", "loop-solo")).isNull();
     }
 

@@ -53,7 +53,7 @@ public final class JobFlowReconciler {
         flow.flows().forEach(stage -> stage.targets().forEach(target -> builder.edge(target, stage.name(), Condition.SUCCEEDED)));
         List<GraphProblem> problems = builder.validate();
         if (!problems.isEmpty()) {
-            return invalid(flow, problems.stream().map(GraphProblem::message).toList());
+            return invalid(flow, problems.stream().map(problem -> located(flow, problem)).toList());
         }
         JobGraph graph = builder.build();
         Map<String, VolcanoJob> byName = new HashMap<>();
@@ -101,6 +101,32 @@ public final class JobFlowReconciler {
                 ? jobs.stream().map(VolcanoJob::name).sorted().toList()
                 : List.of();
         return new JobFlowPlan(ImmutableList.copyOf(create), ImmutableList.copyOf(delete), Optional.of(status), ImmutableList.copyOf(events), requeue);
+    }
+
+    /** A graph problem with the field it comes from: the dependsOn of the stage that declares the edge, or the flows. */
+    private static String located(JobFlow flow, GraphProblem problem) {
+        if (problem instanceof GraphProblem.SelfEdge self) {
+            return stageField(flow, self.node().value()) + ".dependsOn.targets: " + problem.message();
+        }
+        if (problem instanceof GraphProblem.UnknownNode unknown) {
+            return stageField(flow, unknown.edge().child().value()) + ".dependsOn.targets: " + problem.message();
+        }
+        if (problem instanceof GraphProblem.DuplicateEdge duplicate) {
+            return stageField(flow, duplicate.child().value()) + ".dependsOn.targets: " + problem.message();
+        }
+        if (problem instanceof GraphProblem.DuplicateNode) {
+            return "spec.flows[].name: " + problem.message();
+        }
+        return "spec.flows: " + problem.message();
+    }
+
+    private static String stageField(JobFlow flow, String name) {
+        for (int i = 0; i < flow.flows().size(); i++) {
+            if (flow.flows().get(i).name().equals(name)) {
+                return "spec.flows[" + i + "]";
+            }
+        }
+        return "spec.flows";
     }
 
     /**

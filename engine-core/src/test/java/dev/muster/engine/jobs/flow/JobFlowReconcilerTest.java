@@ -158,14 +158,26 @@ class JobFlowReconcilerTest {
         JobFlowPlan plan = RECONCILER.reconcile(cyclic, templates, List.of());
 
         JobFlowStatus status = plan.status().orElseThrow();
-        assertThat(status.toJson().path("state")).hasToString("{\"phase\":\"Failed\",\"reason\":\"InvalidJobFlow\",\"message\":\"cycle: a -> b -> a\"}");
+        assertThat(status.toJson().path("state")).hasToString("{\"phase\":\"Failed\",\"reason\":\"InvalidJobFlow\",\"message\":\"spec.flows: cycle: a -> b -> a\"}");
         assertThat(plan.events()).singleElement().satisfies(event -> {
             assertThat(event.reason()).isEqualTo("InvalidJobFlow");
-            assertThat(event.message()).isEqualTo("cycle: a -> b -> a");
+            assertThat(event.message()).isEqualTo("spec.flows: cycle: a -> b -> a");
         });
         assertThat(plan.jobsToCreate()).isEmpty();
         JobFlow reported = new JobFlow(cyclic.metadata(), cyclic.flows(), false, status);
         assertThat(RECONCILER.reconcile(reported, templates, List.of()).events()).isEmpty();
+    }
+
+    @Test
+    void aSelfEdgeAndAnUnknownTargetNameTheStageThatDeclaresThem() {
+        JobFlow invalid = new JobFlow(flow.metadata(), ImmutableList.of(new Flow("a", ImmutableList.of()),
+                new Flow("b", ImmutableList.of("b", "nowhere"))), false, JobFlowStatus.NEW);
+
+        JobFlowPlan plan = RECONCILER.reconcile(invalid, templates, List.of());
+
+        assertThat(plan.status().orElseThrow().toJson().path("state").path("message").asText())
+                .contains("spec.flows[1].dependsOn.targets: self-edge on b")
+                .contains("spec.flows[1].dependsOn.targets: edge nowhere -> b: unknown node 'nowhere'");
     }
 
     @Test
