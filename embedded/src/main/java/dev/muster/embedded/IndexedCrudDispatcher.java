@@ -53,7 +53,6 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     private static final String CRDS = "/apis/apiextensions.k8s.io/";
     private static final String METADATA = "metadata";
     private static final String STATUS = "status";
-    private static final String GENERATION = "generation";
 
     private static final String OWNER_REFERENCES = "\"ownerReferences\"";
 
@@ -216,7 +215,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     @Override
     public void touchResourceVersion(JsonNode current, JsonNode updated) {
         if (!current.equals(updated) && updated.get(METADATA) instanceof ObjectNode metadata) {
-            metadata.put("resourceVersion", String.valueOf(requestResourceVersion()));
+            metadata.put(RESOURCE_VERSION, String.valueOf(requestResourceVersion()));
         }
     }
 

@@ -64,12 +64,7 @@ final class WatchStream extends WebSocketListener {
 
     /** Queues one event; {@code object} is the object's JSON as stored. */
     void send(Type type, String object) {
-        String event = "{\"type\":\"" + type.name() + "\",\"object\":" + object + "}";
-        try {
-            sender.execute(() -> socket.get().send(event));
-        } catch (RejectedExecutionException e) {
-            log.debug("watch closed, event dropped type={}", type);
-        }
+        enqueue("{\"type\":\"" + type.name() + "\",\"object\":" + object + "}", type.name());
     }
 
     /**
@@ -85,11 +80,15 @@ final class WatchStream extends WebSocketListener {
                 .put("reason", "Expired")
                 .put("code", 410);
         status.putObject("metadata");
-        String event = JsonNodeFactory.instance.objectNode().put("type", "ERROR").set("object", status).toString();
+        enqueue(JsonNodeFactory.instance.objectNode().put("type", "ERROR").set("object", status).toString(), "ERROR");
+    }
+
+    /** Queues one event for the socket, in order; dropped once the watch has closed. */
+    private void enqueue(String event, String type) {
         try {
             sender.execute(() -> socket.get().send(event));
         } catch (RejectedExecutionException e) {
-            log.debug("watch closed, expiry dropped");
+            log.debug("watch closed, event dropped type={}", type);
         }
     }
 

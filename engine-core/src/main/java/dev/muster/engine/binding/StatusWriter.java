@@ -59,7 +59,7 @@ public final class StatusWriter {
      * Objects whose last status write failed: the first failure is a warning, the same object failing
      * again (every cycle while the API server is away) only a debug line, until a write succeeds.
      */
-    private final Map<String, Boolean> failing = new ConcurrentHashMap<>();
+    private final Set<String> failing = ConcurrentHashMap.newKeySet();
 
     public StatusWriter(KubernetesClient client, RetryPolicy retry, Clock clock) {
         this.rest = new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null"));
@@ -80,7 +80,7 @@ public final class StatusWriter {
         written.values().removeIf(write -> write.at().isBefore(now.minus(UNSEEN_WRITE_TTL)));
         if (!failing.isEmpty()) {
             // an object deleted while its writes failed is forgotten
-            failing.keySet().retainAll(statusPaths(snapshot));
+            failing.retainAll(statusPaths(snapshot));
         }
         Semaphore slots = new Semaphore(PARALLELISM);
         List<CompletableFuture<Boolean>> writes = new ArrayList<>();
@@ -138,12 +138,12 @@ public final class StatusWriter {
         return rest.mergePatch(path, body.toString()).thenApply(response -> {
             if (response.outcome() == ApiResponse.Outcome.DONE) {
                 written.put(path, new Written(stored.resourceVersion(), at));
-                if (failing.remove(path) != null) {
+                if (failing.remove(path)) {
                     log.info("status written again object={}", path);
                 }
                 return true;
             }
-            if (failing.put(path, Boolean.TRUE) == null) {
+            if (failing.add(path)) {
                 log.warn("status not written, retried each cycle object={} detail=\"{}\"", path, response.describe());
             } else {
                 log.debug("status not written again object={} detail=\"{}\"", path, response.describe());
