@@ -9,7 +9,7 @@ import dev.muster.embedded.NodePool;
 import dev.muster.embedded.SimulatedKubelet;
 import dev.muster.embedded.SimulatedNodes;
 import dev.muster.engine.framework.SessionConfig;
-import dev.muster.engine.jobs.runtime.JobControllers;
+import dev.muster.jobs.runtime.JobControllers;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.nio.file.Path;

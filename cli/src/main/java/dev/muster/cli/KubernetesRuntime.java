@@ -2,17 +2,17 @@ package dev.muster.cli;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.muster.engine.binding.DecisionWriter;
-import dev.muster.engine.cache.ClusterCache;
-import dev.muster.engine.cache.ClusterInformers;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
+import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.framework.SessionConfig;
-import dev.muster.engine.jobs.runtime.JobControllers;
-import dev.muster.engine.leader.LeaderElection;
-import dev.muster.engine.leader.LeaseConfig;
-import dev.muster.engine.metrics.Health;
-import dev.muster.engine.metrics.SchedulerMetrics;
-import dev.muster.engine.scheduler.Scheduler;
+import dev.muster.jobs.runtime.JobControllers;
+import dev.muster.runtime.binding.DecisionWriter;
+import dev.muster.runtime.informers.ClusterInformers;
+import dev.muster.runtime.leader.LeaderElection;
+import dev.muster.runtime.leader.LeaseConfig;
+import dev.muster.runtime.metrics.Health;
+import dev.muster.runtime.metrics.SchedulerMetrics;
+import dev.muster.runtime.scheduler.Scheduler;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 import java.time.Duration;

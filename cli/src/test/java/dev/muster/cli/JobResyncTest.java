@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.muster.embedded.EmbeddedApiServer;
-import dev.muster.engine.jobs.plugins.SshKeyGenerator;
-import dev.muster.engine.jobs.runtime.JobControllers;
+import dev.muster.jobs.plugins.SshKeyGenerator;
+import dev.muster.jobs.runtime.JobControllers;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.time.Clock;

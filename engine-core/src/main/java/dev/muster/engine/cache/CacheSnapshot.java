@@ -1,5 +1,6 @@
 package dev.muster.engine.cache;
 
+
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;

@@ -1,5 +1,6 @@
 package dev.muster.engine.cache;
 
+
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -73,7 +74,7 @@ public final class ClusterCache {
      */
     public ClusterCache(Set<String> schedulerNames, Clock clock) {
         this.schedulerNames = ImmutableSet.copyOf(requireNonNull(schedulerNames, "schedulerNames is null"));
-        this.reader = new ManifestReader(this.schedulerNames, true);
+        this.reader = ManifestReader.live(this.schedulerNames);
         this.clock = requireNonNull(clock, "clock is null");
         for (ResourceKind kind : ResourceKind.values()) {
             objects.put(kind, new TreeMap<>());
@@ -81,14 +82,14 @@ public final class ClusterCache {
     }
 
     /** Adds or replaces an object the informer of {@code kind} reported; the tree must not change afterwards. */
-    synchronized void put(ResourceKind kind, ObjectNode object) {
+    public synchronized void put(ResourceKind kind, ObjectNode object) {
         objects.get(kind).put(key(kind, object), object);
         if (kind == ResourceKind.POD) {
             confirm(object);
         }
     }
 
-    synchronized void remove(ResourceKind kind, ObjectNode object) {
+    public synchronized void remove(ResourceKind kind, ObjectNode object) {
         String key = key(kind, object);
         objects.get(kind).remove(key);
         if (kind == ResourceKind.POD) {
@@ -97,7 +98,7 @@ public final class ClusterCache {
     }
 
     /** The informer of {@code kind} has put every object of its first list, or the kind is not served. */
-    synchronized void markSynced(ResourceKind kind) {
+    public synchronized void markSynced(ResourceKind kind) {
         synced.add(requireNonNull(kind, "kind is null"));
     }
 

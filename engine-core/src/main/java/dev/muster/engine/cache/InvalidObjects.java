@@ -1,5 +1,6 @@
 package dev.muster.engine.cache;
 
+
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import dev.muster.engine.model.Job;

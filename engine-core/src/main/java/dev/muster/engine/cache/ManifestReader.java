@@ -48,12 +48,17 @@ public final class ManifestReader {
         this(schedulerNames, false);
     }
 
+    /** A reader of what a running cluster's informers saw (see the constructor below). */
+    public static ManifestReader live(Set<String> schedulerNames) {
+        return new ManifestReader(schedulerNames, true);
+    }
+
     /**
      * @param live the objects come from a running cluster, where a PodGroup is created before its pods
      *     and finished pods outlive their deleted PodGroup: neither is worth a warning there, while in
      *     files they usually mean a mistake
      */
-    ManifestReader(Set<String> schedulerNames, boolean live) {
+    private ManifestReader(Set<String> schedulerNames, boolean live) {
         requireNonNull(schedulerNames, "schedulerNames is null");
         this.podConverter = new PodConverter(ImmutableSet.copyOf(schedulerNames));
         this.live = live;

@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** The kinds of Kubernetes object the reader understands, by apiVersion and kind. */
-enum ResourceKind {
+public enum ResourceKind {
     PRIORITY_CLASS("scheduling.k8s.io/v1", "PriorityClass", "priorityclasses", false),
     NODE("v1", "Node", "nodes", false),
     QUEUE("scheduling.volcano.sh/v1beta1", "Queue", "queues", false),
@@ -27,30 +27,30 @@ enum ResourceKind {
     }
 
     /** The API group, empty for the core group. */
-    String group() {
+    public String group() {
         int slash = apiVersion.indexOf('/');
         return slash < 0 ? "" : apiVersion.substring(0, slash);
     }
 
-    String version() {
+    public String version() {
         return apiVersion.substring(apiVersion.indexOf('/') + 1);
     }
 
     /** The resource name in REST paths, e.g. {@code podgroups}. */
-    String plural() {
+    public String plural() {
         return plural;
     }
 
-    String apiVersion() {
+    public String apiVersion() {
         return apiVersion;
     }
 
     /** The kind as written in manifests; both PodGroup flavours share it, and so share names. */
-    String kind() {
+    public String kind() {
         return kind;
     }
 
-    boolean namespaced() {
+    public boolean namespaced() {
         return namespaced;
     }
 

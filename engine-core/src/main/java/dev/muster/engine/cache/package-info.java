@@ -3,9 +3,9 @@
  * {@link dev.muster.engine.cache.ManifestReader} reads Kubernetes manifests (multi-document YAML,
  * JSON, {@code kind: List}, folders) of Nodes, Pods, PriorityClasses and Volcano's PodGroups, Queues
  * and HyperNodes, and reports every bad object as a {@link dev.muster.engine.cache.ManifestProblem}
- * instead of failing. {@link dev.muster.engine.cache.ClusterInformers} feeds the same objects from
- * fabric8 informers into the thread-safe {@link dev.muster.engine.cache.ClusterCache}, whose
- * snapshots go through the same converters, plus the binds in flight. Kubernetes objects are read
- * as JSON trees; no client type leaves this package.
+ * instead of failing. The thread-safe {@link dev.muster.engine.cache.ClusterCache} holds the same
+ * objects as a running cluster's informers deliver them (the Kubernetes runtime feeds it), and its
+ * snapshots go through the same converters, plus the binds in flight. Kubernetes objects are read as
+ * JSON trees: this module has no Kubernetes client on its classpath.
  */
 package dev.muster.engine.cache;

@@ -1,5 +1,6 @@
 package dev.muster.engine.cache;
 
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.JsonProcessingException;

@@ -1,6 +1,0 @@
-/**
- * The scheduling loop: {@link dev.muster.engine.scheduler.Scheduler} takes a snapshot of the
- * {@link dev.muster.engine.cache.ClusterCache} each period, runs a session over it, and hands the
- * decisions to {@link dev.muster.engine.binding.DecisionWriter}. No Kubernetes type appears here.
- */
-package dev.muster.engine.scheduler;

@@ -1,0 +1,129 @@
+package dev.muster.runtime.binding;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.engine.cache.CacheSnapshot;
+import dev.muster.engine.model.Job;
+import dev.muster.engine.model.JobId;
+import dev.muster.engine.model.Queue;
+import dev.muster.engine.model.QueueName;
+import dev.muster.engine.model.Task;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What Volcano's controllers do that the scheduler needs to run alone: create the {@code default}
+ * Queue when it is absent (and {@code root} once a queue names a parent), and create the PodGroup of
+ * one that Volcano's podgroup controller makes for a pod of ours that names none. That PodGroup is
+ * named as the engine already names the automatic job ({@code podgroup-<uid>}), has the pod as owner
+ * so it is deleted with it, takes its queue from the pod's {@code scheduling.volcano.sh/queue-name}
+ * annotation, and the pod is annotated with its name. Until the informer shows it, the engine treats
+ * the pod as that automatic job, so nothing waits for the controller.
+ *
+ * <p>Not thread-safe: the scheduling thread calls it once per cycle.
+ */
+public final class ClusterControllers {
+    static final String GROUP_ANNOTATION = "scheduling.k8s.io/group-name";
+    private static final Logger log = LoggerFactory.getLogger(ClusterControllers.class);
+
+    private final RestCalls rest;
+    /** Objects asked for and not yet seen by the informer, so a lagging cache does not ask twice. */
+    private final Set<String> requested = ConcurrentHashMap.newKeySet();
+
+    public ClusterControllers(KubernetesClient client, RetryPolicy retry) {
+        this.rest = new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null"));
+    }
+
+    /** Creates the missing queues and PodGroups and waits for the answers. */
+    public void reconcile(CacheSnapshot snapshot) {
+        List<CompletableFuture<?>> calls = new ArrayList<>();
+        Set<String> stillMissing = new HashSet<>();
+        if (!snapshot.queues().containsKey(Queue.DEFAULT)) {
+            createQueue(Queue.DEFAULT, calls, stillMissing);
+        }
+        boolean tree = snapshot.cluster().queues().values().stream().anyMatch(queue -> queue.parent().isPresent());
+        if (tree && !snapshot.queues().containsKey(Queue.ROOT)) {
+            createQueue(Queue.ROOT, calls, stillMissing);
+        }
+        for (Job job : snapshot.cluster().jobs().values()) {
+            if (!snapshot.podGroups().containsKey(job.id()) && !job.tasks().isEmpty()) {
+                createPodGroup(job, calls, stillMissing);
+            }
+        }
+        requested.retainAll(stillMissing);
+        calls.forEach(CompletableFuture::join);
+    }
+
+    private void createQueue(QueueName name, List<CompletableFuture<?>> calls, Set<String> stillMissing) {
+        String key = "queue " + name;
+        stillMissing.add(key);
+        if (!requested.add(key)) {
+            return;
+        }
+        ObjectNode queue = JsonNodeFactory.instance.objectNode()
+                .put("apiVersion", StatusWriter.VOLCANO)
+                .put("kind", "Queue");
+        queue.putObject("metadata").put("name", name.value());
+        queue.putObject("spec").put("weight", 1).put("reclaimable", true);
+        log.info("creating missing queue={}", name);
+        calls.add(rest.post("/apis/" + StatusWriter.VOLCANO + "/queues", queue.toString())
+                .thenAccept(response -> created(key, response)));
+    }
+
+    private void createPodGroup(Job job, List<CompletableFuture<?>> calls, Set<String> stillMissing) {
+        JobId id = job.id();
+        String key = "podgroup " + id;
+        stillMissing.add(key);
+        if (!requested.add(key)) {
+            return;
+        }
+        Task pod = job.tasks().get(0);
+        ObjectNode podGroup = JsonNodeFactory.instance.objectNode()
+                .put("apiVersion", StatusWriter.VOLCANO)
+                .put("kind", "PodGroup");
+        ObjectNode metadata = podGroup.putObject("metadata").put("name", id.name()).put("namespace", id.namespace());
+        metadata.putArray("ownerReferences").addObject()
+                .put("apiVersion", "v1")
+                .put("kind", "Pod")
+                .put("name", pod.id().name())
+                .put("uid", pod.uid());
+        ObjectNode spec = podGroup.putObject("spec").put("minMember", job.minMember()).put("queue", job.queue().value());
+        job.minResources().ifPresent(resources -> spec.set("minResources", QueueStatus.resourceList(resources)));
+        if (!job.priorityClassName().isEmpty()) {
+            spec.put("priorityClassName", job.priorityClassName());
+        }
+        podGroup.putObject("status").put("phase", job.phase().text());
+        String base = "/apis/" + StatusWriter.VOLCANO + "/namespaces/" + id.namespace() + "/podgroups";
+        calls.add(rest.post(base, podGroup.toString()).thenCompose(response -> {
+            created(key, response);
+            ObjectNode annotation = JsonNodeFactory.instance.objectNode();
+            annotation.putObject("metadata").putObject("annotations").put(GROUP_ANNOTATION, id.name());
+            List<CompletableFuture<ApiResponse>> patches = new ArrayList<>();
+            for (Task task : job.tasks()) {
+                String path = "/api/v1/namespaces/" + task.id().namespace() + "/pods/" + task.id().name();
+                patches.add(rest.mergePatch(path, annotation.toString()));
+            }
+            return CompletableFuture.allOf(patches.toArray(CompletableFuture[]::new));
+        }));
+    }
+
+    private void created(String key, ApiResponse response) {
+        switch (response.outcome()) {
+            case DONE, CONFLICT -> log.debug("created object={}", key);
+            case GONE, RETRY, REJECTED -> {
+                // ask again next cycle
+                requested.remove(key);
+                log.warn("cannot create object={} detail=\"{}\"", key, response.describe());
+            }
+        }
+    }
+}

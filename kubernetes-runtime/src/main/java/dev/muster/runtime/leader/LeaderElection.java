@@ -1,0 +1,238 @@
+package dev.muster.runtime.leader;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Campaigns for a Lease, as Kubernetes' own components do, so that one replica of several schedules.
+ *
+ * <p>Every retry period the campaign reads the Lease. A standby takes it when nobody holds it, or when
+ * its holder has not renewed it for the lease duration, measured on this replica's clock from the
+ * moment it saw the last renewal (so clock skew between replicas does not matter). The leader renews
+ * it; every write carries the version read, so of two replicas racing only one wins (409 for the other).
+ * A leader that has not renewed for the renew deadline, shorter than the lease duration, stops leading
+ * before any standby may take over; a watchdog on its own thread enforces this even while a request hangs.
+ *
+ * <p>The {@link Callbacks} run on one thread of their own, in order: a stop always completes before the
+ * next start, so two scheduling loops never overlap in this process. After losing the lease the
+ * replica campaigns again as a standby.
+ */
+@ThreadSafe
+public final class LeaderElection implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(LeaderElection.class);
+
+    /** What to do on gaining and losing the lease; both may block (e.g. to finish a cycle). */
+    public interface Callbacks {
+        void startedLeading();
+
+        void stoppedLeading();
+    }
+
+    private final Leases leases;
+    private final LeaseConfig config;
+    private final Clock clock;
+    private final Callbacks callbacks;
+    private final ScheduledExecutorService timer;
+    private final ExecutorService callbackThread;
+
+    @GuardedBy("this")
+    private boolean running;
+
+    @GuardedBy("this")
+    private boolean leading;
+
+    @GuardedBy("this")
+    private Instant lastRenewal = Instant.EPOCH;
+
+    @GuardedBy("this")
+    private Optional<LeaseRecord> observed = Optional.empty();
+
+    @GuardedBy("this")
+    private Instant observedAt = Instant.EPOCH;
+
+    public LeaderElection(KubernetesClient client, LeaseConfig config, Clock clock, Callbacks callbacks) {
+        requireNonNull(client, "client is null");
+        this.config = requireNonNull(config, "config is null");
+        this.clock = requireNonNull(clock, "clock is null");
+        this.callbacks = requireNonNull(callbacks, "callbacks is null");
+        this.leases = new Leases(client, config.namespace(), config.name());
+        this.timer = Executors.newScheduledThreadPool(2, daemon("muster-leader-election"));
+        this.callbackThread = Executors.newSingleThreadExecutor(daemon("muster-leader-callbacks"));
+    }
+
+    /** Starts campaigning; returns at once. */
+    public synchronized void start() {
+        running = true;
+        long retry = config.retryPeriod().toMillis();
+        timer.scheduleWithFixedDelay(this::campaign, 0, retry, TimeUnit.MILLISECONDS);
+        timer.scheduleWithFixedDelay(this::enforceRenewDeadline, retry, Math.max(1, retry / 2), TimeUnit.MILLISECONDS);
+        log.info("leader election started lease={} identity={} leaseDurationMs={} renewDeadlineMs={} retryPeriodMs={}",
+                leases.describe(), config.identity(), config.leaseDuration().toMillis(), config.renewDeadline().toMillis(), retry);
+    }
+
+    public synchronized boolean isLeading() {
+        return leading;
+    }
+
+    /** Stops campaigning, stops leading (the callback completes first), then releases the lease so a standby takes over at once. */
+    @Override
+    public void close() throws InterruptedException {
+        stop(true);
+    }
+
+    /**
+     * Stops campaigning and leading without releasing the lease, as a replica that dies would: a standby
+     * takes over only once the lease expires.
+     */
+    public void abandon() throws InterruptedException {
+        stop(false);
+    }
+
+    private void stop(boolean release) throws InterruptedException {
+        boolean wasLeading;
+        synchronized (this) {
+            running = false;
+            wasLeading = leading;
+            leading = false;
+        }
+        timer.shutdownNow();
+        timer.awaitTermination(1, TimeUnit.MINUTES);
+        if (wasLeading) {
+            callbackThread.execute(callbacks::stoppedLeading);
+        }
+        callbackThread.shutdown();
+        callbackThread.awaitTermination(2, TimeUnit.MINUTES);
+        if (release && wasLeading) {
+            release();
+        }
+        log.info("leader election stopped lease={} identity={} released={}", leases.describe(), config.identity(),
+                release && wasLeading);
+    }
+
+    /** One look at the lease: take it, renew it, or note who holds it. */
+    private void campaign() {
+        try {
+            Instant now = clock.instant();
+            Optional<LeaseRecord> current = leases.get();
+            if (current.isEmpty()) {
+                LeaseRecord mine = new LeaseRecord(Optional.of(config.identity()), leaseSeconds(), now, now, 0, "");
+                if (leases.create(mine)) {
+                    gained(now, 0);
+                }
+                return;
+            }
+            LeaseRecord record = current.get();
+            boolean ours = record.heldBy(config.identity());
+            if (!ours && record.holder().isPresent() && !expired(record, now)) {
+                lost("the lease is held by " + record.holder().get());
+                return;
+            }
+            int transitions = ours ? record.transitions() : record.transitions() + 1;
+            LeaseRecord next = new LeaseRecord(Optional.of(config.identity()), leaseSeconds(), ours ? record.acquired() : now, now,
+                    transitions, record.resourceVersion());
+            if (leases.update(record, next)) {
+                if (ours && isLeading()) {
+                    renewed(now);
+                } else {
+                    gained(now, transitions);
+                }
+            } else {
+                log.debug("lease update conflicted lease={} identity={}", leases.describe(), config.identity());
+            }
+        } catch (KubernetesClientException e) {
+            // the renew deadline bounds how long a leader goes on without the API server
+            log.debug("cannot read or write the lease lease={} identity={}: {}", leases.describe(), config.identity(), e.getMessage());
+        } catch (RuntimeException e) {
+            log.error("leader election failed lease={} identity={}; retrying", leases.describe(), config.identity(), e);
+        }
+    }
+
+    /** Expiry on this replica's clock: a lease duration after this replica first saw the current renewal. */
+    private synchronized boolean expired(LeaseRecord record, Instant now) {
+        if (observed.isEmpty() || !observed.get().sameRenewal(record)) {
+            observed = Optional.of(record);
+            observedAt = now;
+        }
+        Duration duration = !record.leaseDuration().isZero() && !record.leaseDuration().isNegative() ? record.leaseDuration() : config.leaseDuration();
+        return !now.isBefore(observedAt.plus(duration));
+    }
+
+    private void enforceRenewDeadline() {
+        Duration silent;
+        synchronized (this) {
+            if (!leading) {
+                return;
+            }
+            silent = Duration.between(lastRenewal, clock.instant());
+        }
+        if (silent.compareTo(config.renewDeadline()) > 0) {
+            lost("no renewal for " + silent.toMillis() + " ms");
+        }
+    }
+
+    private synchronized void renewed(Instant now) {
+        lastRenewal = now;
+    }
+
+    private synchronized void gained(Instant now, int transitions) {
+        lastRenewal = now;
+        if (leading || !running) {
+            return;
+        }
+        leading = true;
+        log.info("leading lease={} identity={} transitions={}", leases.describe(), config.identity(), transitions);
+        callbackThread.execute(callbacks::startedLeading);
+    }
+
+    private synchronized void lost(String reason) {
+        if (!leading) {
+            return;
+        }
+        leading = false;
+        log.warn("stopped leading lease={} identity={} reason=\"{}\"", leases.describe(), config.identity(), reason);
+        callbackThread.execute(callbacks::stoppedLeading);
+    }
+
+    private void release() {
+        try {
+            Optional<LeaseRecord> current = leases.get();
+            if (current.isPresent() && current.get().heldBy(config.identity())) {
+                Instant now = clock.instant();
+                LeaseRecord released = new LeaseRecord(Optional.empty(), Duration.ofSeconds(1), now, now,
+                        current.get().transitions(), current.get().resourceVersion());
+                leases.update(current.get(), released);
+            }
+        } catch (KubernetesClientException e) {
+            log.warn("cannot release the lease lease={} identity={}; a standby takes over once it expires: {}", leases.describe(),
+                    config.identity(), e.getMessage());
+        }
+    }
+
+    private Duration leaseSeconds() {
+        // Lease.spec.leaseDurationSeconds is whole seconds
+        long seconds = (config.leaseDuration().toMillis() + 999) / 1000;
+        return Duration.ofSeconds(seconds);
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

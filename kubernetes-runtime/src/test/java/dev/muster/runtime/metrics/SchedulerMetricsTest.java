@@ -1,0 +1,80 @@
+package dev.muster.runtime.metrics;
+
+import static dev.muster.runtime.kubernetes.Manifests.gang;
+import static dev.muster.runtime.kubernetes.Manifests.node;
+import static dev.muster.runtime.kubernetes.Manifests.queue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.muster.runtime.kubernetes.ClusterObjects;
+import dev.muster.runtime.kubernetes.LiveScheduler;
+import dev.muster.runtime.kubernetes.TestingApiServer;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** What a scrape of /metrics shows after cycles against an API server. */
+class SchedulerMetricsTest {
+    private final TestingApiServer server = new TestingApiServer();
+
+    @AfterEach
+    void stopServer() {
+        server.close();
+    }
+
+    @Test
+    void aScrapeAfterACycleCountsBindsAndShowsQueuesAndPendingGroups() throws Exception {
+        // given
+        ClusterObjects.create(server.client(), node("n1", "4", "16Gi") + queue("ml", "")
+                + gang("train", 2, "ml", "1") + gang("huge", 2, "ml", "3"));
+        SchedulerMetrics metrics = new SchedulerMetrics();
+        Health health = new Health(Clock.systemUTC(), Duration.ofMinutes(1));
+
+        try (LiveScheduler scheduler = LiveScheduler.connect(server.client());
+                OperationsServer operations = OperationsServer.start(new InetSocketAddress("127.0.0.1", 0), metrics, health)) {
+            // when
+            metrics.accept(scheduler.runCycle());
+            Scrape first = scrape(operations);
+
+            // then
+            assertThat(first.value("muster_cycles_total")).contains(1.0);
+            assertThat(first.value("muster_pods_bound_total")).contains(2.0);
+            assertThat(first.value("muster_pod_scheduling_latency_seconds_count")).contains(2.0);
+            assertThat(first.value("muster_pod_scheduling_latency_seconds_bucket{le=\"+Inf\"}")).contains(2.0);
+            assertThat(first.value("muster_cycle_duration_seconds_count")).contains(1.0);
+            assertThat(first.value("muster_action_duration_seconds_count{action=\"allocate\"}")).contains(1.0);
+            assertThat(first.value("muster_action_duration_seconds_count{action=\"enqueue\"}")).contains(1.0);
+            assertThat(first.value("muster_queue_allocated{queue=\"ml\",resource=\"cpu\"}")).contains(2.0);
+            assertThat(first.value("muster_queue_allocated{queue=\"ml\",resource=\"memory\"}")).contains(2.0 * 1024 * 1024 * 1024);
+            assertThat(first.value("muster_queue_deserved{queue=\"ml\",resource=\"cpu\"}")).hasValueSatisfying(cpu ->
+                    assertThat(cpu).isPositive());
+            assertThat(first.value("muster_pending_podgroups{reason=\"NotEnqueued\"}").orElse(0.0)
+                    + first.value("muster_pending_podgroups{reason=\"NotEnoughResources\"}").orElse(0.0)).isEqualTo(1.0);
+            assertThat(first.value("muster_pending_podgroups{reason=\"Invalid\"}")).contains(0.0);
+            assertThat(first.value("muster_leader")).contains(0.0);
+
+            // when: another gang arrives
+            ClusterObjects.create(server.client(), gang("more", 1, "ml", "1"));
+            await().atMost(Duration.ofSeconds(5)).until(() ->
+                    scheduler.cache().snapshot().cluster().jobs().keySet().stream().anyMatch(id -> id.name().equals("more")));
+            metrics.accept(scheduler.runCycle());
+
+            // then
+            Scrape second = scrape(operations);
+            assertThat(second.value("muster_cycles_total")).contains(2.0);
+            assertThat(second.value("muster_pods_bound_total")).contains(3.0);
+            assertThat(second.value("muster_queue_allocated{queue=\"ml\",resource=\"cpu\"}")).contains(3.0);
+        }
+    }
+
+    private static Scrape scrape(OperationsServer operations) throws IOException, InterruptedException {
+        HttpResponse<String> response = Scrape.get(operations.address(), "/metrics");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).contains(PrometheusText.CONTENT_TYPE);
+        return Scrape.parse(response.body());
+    }
+}

@@ -1,0 +1,47 @@
+package dev.muster.jobs.plugins;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import dev.muster.jobs.JobReadResult;
+import dev.muster.jobs.VolcanoJobSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Builds a job's plugins from {@code spec.plugins}, reporting unknown plugins and bad arguments. */
+public final class JobPlugins {
+    public static final ImmutableSet<String> NAMES = ImmutableSet.of(EnvPlugin.NAME, SvcPlugin.NAME, SshPlugin.NAME,
+            TensorflowPlugin.NAME, PytorchPlugin.NAME);
+    /** Volcano plugins Muster does not have yet. */
+    private static final ImmutableSet<String> NOT_YET = ImmutableSet.of("mpi", "ray", "hcclrank");
+
+    private JobPlugins() {}
+
+    /** The plugins in {@code spec.plugins} order, or the problems (each {@code spec.plugins.<name>: ...}). */
+    public static JobReadResult<ImmutableList<JobPlugin>> create(VolcanoJobSpec spec, SshKeyGenerator keys) {
+        List<String> problems = new ArrayList<>();
+        ImmutableList.Builder<JobPlugin> plugins = ImmutableList.builder();
+        for (Map.Entry<String, ImmutableList<String>> entry : spec.plugins().entrySet()) {
+            String name = entry.getKey();
+            List<String> arguments = entry.getValue();
+            switch (name) {
+                case EnvPlugin.NAME -> {
+                    PluginFlags.parse(name, arguments, ImmutableSet.of(), ImmutableSet.of(), problems);
+                    plugins.add(new EnvPlugin());
+                }
+                case SvcPlugin.NAME -> plugins.add(new SvcPlugin(PluginFlags.parse(name, arguments, SvcPlugin.BOOLEAN_FLAGS, ImmutableSet.of(), problems)));
+                case SshPlugin.NAME -> plugins.add(new SshPlugin(PluginFlags.parse(name, arguments, ImmutableSet.of(), SshPlugin.VALUE_FLAGS, problems), keys));
+                case TensorflowPlugin.NAME -> plugins.add(new TensorflowPlugin(
+                        PluginFlags.parse(name, arguments, ImmutableSet.of(), TensorflowPlugin.VALUE_FLAGS, problems)));
+                case PytorchPlugin.NAME -> plugins.add(new PytorchPlugin(
+                        PluginFlags.parse(name, arguments, ImmutableSet.of(), PytorchPlugin.VALUE_FLAGS, problems)));
+                default -> problems.add("spec.plugins." + name + ": " + (NOT_YET.contains(name)
+                        ? "not supported by Muster yet"
+                        : "unknown plugin (known: " + String.join(", ", NAMES) + ")"));
+            }
+        }
+        Optional<ImmutableList<JobPlugin>> built = problems.isEmpty() ? Optional.of(plugins.build()) : Optional.empty();
+        return new JobReadResult<>(built, ImmutableList.copyOf(problems));
+    }
+}

@@ -1,0 +1,167 @@
+package dev.muster.jobs.runtime;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.errorprone.annotations.ThreadSafe;
+import dev.muster.jobs.VolcanoJob;
+import dev.muster.jobs.controller.PodGroupManifest;
+import dev.muster.jobs.controller.PriorityClassLookup;
+import dev.muster.jobs.controller.VolcanoKeys;
+import dev.muster.jobs.flow.JobFlow;
+import dev.muster.jobs.flow.JobTemplate;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The informers the job controllers read: Volcano Jobs, the pods Volcano's controller labels
+ * ({@code volcano.sh/job-name}), PodGroups, PriorityClasses, JobTemplates, JobFlows and Commands. Handlers
+ * are added before {@link #start}; a kind the API server does not serve (no JobFlow CRD, say) is
+ * left unwatched with a warning, and its store stays empty.
+ */
+@ThreadSafe
+final class ControllerInformers {
+    static final ResourceDefinitionContext JOBS = context(VolcanoJob.API_VERSION, VolcanoJob.KIND, "jobs");
+    static final ResourceDefinitionContext POD_GROUPS = context(PodGroupManifest.API_VERSION, "PodGroup", "podgroups");
+    static final ResourceDefinitionContext JOB_FLOWS = context(JobFlow.API_VERSION, JobFlow.KIND, "jobflows");
+    static final ResourceDefinitionContext JOB_TEMPLATES = context(JobTemplate.API_VERSION, JobTemplate.KIND, "jobtemplates");
+    static final ResourceDefinitionContext COMMANDS = context(CommandController.API_VERSION, CommandController.KIND, "commands");
+    /** Pods by the key ({@code namespace/name}) of the job named in their {@code volcano.sh/job-name} label. */
+    static final String BY_JOB = "job";
+    /** Jobs by the key of the JobFlow that controls them. */
+    static final String BY_FLOW = "flow";
+    /** Jobs by the key of the JobTemplate they were made from ({@code volcano.sh/createdByJobTemplate}). */
+    static final String BY_TEMPLATE = "template";
+    private static final Logger log = LoggerFactory.getLogger(ControllerInformers.class);
+    private static final int NOT_FOUND = 404;
+
+    private final KubernetesClient client;
+    final SharedIndexInformer<GenericKubernetesResource> jobs;
+    final SharedIndexInformer<Pod> pods;
+    final SharedIndexInformer<GenericKubernetesResource> podGroups;
+    final SharedIndexInformer<PriorityClass> priorityClasses;
+    final SharedIndexInformer<GenericKubernetesResource> flows;
+    final SharedIndexInformer<GenericKubernetesResource> templates;
+    final SharedIndexInformer<GenericKubernetesResource> commands;
+
+    ControllerInformers(KubernetesClient client) {
+        this.client = requireNonNull(client, "client is null");
+        this.jobs = client.genericKubernetesResources(JOBS).inAnyNamespace().runnableInformer(0);
+        this.pods = client.pods().inAnyNamespace().withLabel(VolcanoKeys.JOB_NAME).runnableInformer(0);
+        this.podGroups = client.genericKubernetesResources(POD_GROUPS).inAnyNamespace().runnableInformer(0);
+        this.priorityClasses = client.scheduling().v1().priorityClasses().runnableInformer(0);
+        this.flows = client.genericKubernetesResources(JOB_FLOWS).inAnyNamespace().runnableInformer(0);
+        this.templates = client.genericKubernetesResources(JOB_TEMPLATES).inAnyNamespace().runnableInformer(0);
+        this.commands = client.genericKubernetesResources(COMMANDS).inAnyNamespace().runnableInformer(0);
+        pods.addIndexers(Map.of(BY_JOB, pod -> List.of(pod.getMetadata().getNamespace() + "/"
+                + pod.getMetadata().getLabels().getOrDefault(VolcanoKeys.JOB_NAME, ""))));
+        jobs.addIndexers(Map.of(BY_FLOW, job -> controller(job, JobFlow.KIND)
+                .map(owner -> List.of(job.getMetadata().getNamespace() + "/" + owner.getName())).orElse(List.of()),
+                BY_TEMPLATE, job -> JobTemplateController.templateOf(job.getMetadata().getLabels())
+                        .filter(template -> template.namespace().equals(job.getMetadata().getNamespace()))
+                        .map(template -> List.of(template.toString())).orElse(List.of())));
+    }
+
+    /**
+     * Starts every informer and waits until each has listed its kind once, saying every {@code warnEvery}
+     * why the API server cannot be read yet.
+     */
+    void start(Duration warnEvery) throws InterruptedException {
+        Map<String, SharedIndexInformer<?>> all = new LinkedHashMap<>();
+        all.put("jobs.batch.volcano.sh", jobs);
+        all.put("pods", pods);
+        all.put("podgroups.scheduling.volcano.sh", podGroups);
+        all.put("priorityclasses.scheduling.k8s.io", priorityClasses);
+        all.put("jobflows.flow.volcano.sh", flows);
+        all.put("jobtemplates.flow.volcano.sh", templates);
+        all.put("commands.bus.volcano.sh", commands);
+        Map<String, CompletableFuture<Void>> started = new LinkedHashMap<>();
+        all.forEach((name, informer) -> {
+            informer.exceptionHandler((isStarted, failure) -> !(failure instanceof KubernetesClientException clientException
+                    && clientException.getCode() == NOT_FOUND));
+            started.put(name, informer.start().toCompletableFuture());
+        });
+        for (Map.Entry<String, CompletableFuture<Void>> entry : started.entrySet()) {
+            while (true) {
+                try {
+                    entry.getValue().get(warnEvery.toMillis(), TimeUnit.MILLISECONDS);
+                    break;
+                } catch (TimeoutException e) {
+                    log.warn("job controllers cannot list yet, retrying resource={} server={}", entry.getKey(), client.getMasterUrl());
+                } catch (ExecutionException e) {
+                    log.warn("not served, not watched resource={} error=\"{}\"", entry.getKey(), e.getCause().getMessage());
+                    all.get(entry.getKey()).stop();
+                    break;
+                }
+            }
+        }
+    }
+
+    void stop() {
+        List.of(jobs, pods, podGroups, priorityClasses, flows, templates, commands).forEach(SharedIndexInformer::stop);
+    }
+
+    /** The object as a JSON tree with its type, the form the readers take (list items may come without it). */
+    ObjectNode tree(GenericKubernetesResource object, String apiVersion, String kind) {
+        ObjectNode tree = client.getKubernetesSerialization().convertValue(object, ObjectNode.class);
+        tree.put("apiVersion", apiVersion);
+        tree.put("kind", kind);
+        return tree;
+    }
+
+    Optional<GenericKubernetesResource> job(String namespace, String name) {
+        return Optional.ofNullable(jobs.getStore().getByKey(namespace + "/" + name));
+    }
+
+    /** The names of the Jobs made from the template {@code key}, in its namespace. */
+    List<String> jobsOfTemplate(ObjectKey key) {
+        return jobs.getIndexer().byIndex(BY_TEMPLATE, key.toString()).stream().map(job -> job.getMetadata().getName()).toList();
+    }
+
+    Optional<GenericKubernetesResource> podGroup(String namespace, String name) {
+        return Optional.ofNullable(podGroups.getStore().getByKey(namespace + "/" + name));
+    }
+
+    List<Pod> podsOfJob(String namespace, String name) {
+        return pods.getIndexer().byIndex(BY_JOB, namespace + "/" + name);
+    }
+
+    PriorityClassLookup priorities() {
+        return name -> {
+            PriorityClass priorityClass = priorityClasses.getStore().getByKey(name);
+            return priorityClass == null || priorityClass.getValue() == null ? OptionalInt.empty() : OptionalInt.of(priorityClass.getValue());
+        };
+    }
+
+    /** The owner reference that marks {@code object}'s controller of this kind, if any. */
+    static Optional<OwnerReference> controller(HasMetadata object, String kind) {
+        return object.getMetadata().getOwnerReferences().stream()
+                .filter(owner -> Boolean.TRUE.equals(owner.getController()) && kind.equals(owner.getKind()))
+                .findFirst();
+    }
+
+    private static ResourceDefinitionContext context(String apiVersion, String kind, String plural) {
+        int slash = apiVersion.indexOf('/');
+        return new ResourceDefinitionContext.Builder().withGroup(apiVersion.substring(0, slash)).withVersion(apiVersion.substring(slash + 1))
+                .withKind(kind).withPlural(plural).withNamespaced(true).build();
+    }
+}

@@ -1,0 +1,150 @@
+package dev.muster.jobs.runtime;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static java.util.Objects.requireNonNull;
+
+import com.google.errorprone.annotations.ThreadSafe;
+import dev.muster.jobs.VolcanoJob;
+import dev.muster.jobs.controller.JobReconciler;
+import dev.muster.jobs.controller.JobRequest;
+import dev.muster.jobs.flow.JobFlow;
+import dev.muster.jobs.plugins.SshKeyGenerator;
+import dev.muster.runtime.binding.EventRecorder;
+import dev.muster.runtime.binding.RetryPolicy;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Volcano's Job and JobFlow controllers, run by Muster against one API server: what {@code muster up}
+ * starts beside the scheduler and {@code muster run --job-controllers} opts into. Not to be run where
+ * Volcano's own controller-manager runs: both would create and delete the same pods.
+ */
+@ThreadSafe
+public final class JobControllers {
+    static final int WORKERS = 4;
+    static final Duration FIRST_BACKOFF = Duration.ofMillis(200);
+    static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_RESYNC = Duration.ofSeconds(30);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
+    /** How often to say, while waiting, that the API server cannot be read yet. */
+    private static final Duration WARN_EVERY = Duration.ofSeconds(10);
+    private static final Logger log = LoggerFactory.getLogger(JobControllers.class);
+
+    private final KubernetesClient client;
+    private final ControllerInformers informers;
+    private final ExecutorService workers;
+    private final ScheduledExecutorService timer;
+    private final KeyedWorkQueue<ObjectKey, JobRequest> jobQueue;
+    private final JobController jobs;
+    private final Duration resyncPeriod;
+    private final KeyedWorkQueue<ObjectKey, JobFlowController.Sync> flowQueue;
+    private final KeyedWorkQueue<ObjectKey, JobFlowController.Sync> templateQueue;
+    private final KeyedWorkQueue<ObjectKey, JobFlowController.Sync> commandQueue;
+
+    public JobControllers(KubernetesClient client, Clock clock) {
+        this(client, clock, SshKeyGenerator.RSA, DEFAULT_RESYNC);
+    }
+
+    /**
+     * @param resyncPeriod how often every known Job is synced again, recreating the plugin objects
+     *     deleted by hand (Kubernetes controllers resync every 30 s to a few minutes)
+     */
+    public JobControllers(KubernetesClient client, Clock clock, SshKeyGenerator keys, Duration resyncPeriod) {
+        this.client = requireNonNull(client, "client is null");
+        requireNonNull(clock, "clock is null");
+        checkArgument(!resyncPeriod.isNegative() && !resyncPeriod.isZero(), "resyncPeriod must be positive: %s", resyncPeriod);
+        this.resyncPeriod = resyncPeriod;
+        this.informers = new ControllerInformers(client);
+        this.workers = Executors.newFixedThreadPool(WORKERS, daemon("muster-job-controller"));
+        this.timer = Executors.newSingleThreadScheduledExecutor(daemon("muster-job-timer"));
+        EventWriter events = new EventWriter(EventRecorder.connect(client, RetryPolicy.DEFAULT, clock, EventWriter.COMPONENT));
+        this.jobs = new JobController(informers, new JobReconciler(keys, informers.priorities()),
+                new JobPlanWriter(client, informers, events), clock);
+        JobFlowController flows = new JobFlowController(client, informers, events);
+        this.jobQueue = new KeyedWorkQueue<>("job", (key, request) -> jobs.process(key, request, queue()), workers, timer,
+                FIRST_BACKOFF, MAX_BACKOFF);
+        this.flowQueue = new KeyedWorkQueue<>("jobflow", (key, request) -> flows.process(key, flowQueue()), workers, timer,
+                FIRST_BACKOFF, MAX_BACKOFF);
+        JobTemplateController templates = new JobTemplateController(client, informers, events);
+        this.templateQueue = new KeyedWorkQueue<>("jobtemplate", (key, request) -> templates.process(key), workers, timer,
+                FIRST_BACKOFF, MAX_BACKOFF);
+        CommandController commands = new CommandController(client, informers, events);
+        this.commandQueue = new KeyedWorkQueue<>("command", (key, request) -> commands.process(key, queue()), workers, timer,
+                FIRST_BACKOFF, MAX_BACKOFF);
+        ControllerHandlers.register(informers, jobs, flows, templates, jobQueue, flowQueue, templateQueue, commandQueue);
+    }
+
+    /** Starts the informers and waits until each has listed its kind once; requests flow from then on, and resyncs every period. */
+    public void start() throws InterruptedException {
+        informers.start(WARN_EVERY);
+        timer.scheduleAtFixedRate(this::resyncLogged, resyncPeriod.toMillis(), resyncPeriod.toMillis(), TimeUnit.MILLISECONDS);
+        log.info("job controllers started server={} kinds={}/{} {}/{}", client.getMasterUrl(), VolcanoJob.API_VERSION, VolcanoJob.KIND,
+                JobFlow.API_VERSION, JobFlow.KIND);
+    }
+
+    /**
+     * One resync: every Job the informer has gets a sync that also looks for its plugin objects (the
+     * svc plugin's Service, ConfigMap and NetworkPolicy, the ssh plugin's Secret) and makes again
+     * those deleted by hand. What the timer runs every period; callable at any time.
+     */
+    public void resync() {
+        for (GenericKubernetesResource job : informers.jobs.getStore().list()) {
+            jobs.resync(job.getMetadata().getUid());
+            jobQueue.add(new ObjectKey(job.getMetadata().getNamespace(), job.getMetadata().getName()), JobRequest.sync());
+        }
+    }
+
+    private void resyncLogged() {
+        try {
+            resync();
+        } catch (RuntimeException e) {
+            // a failed pass must not cancel the next ones
+            log.warn("job controllers: resync failed, next in {} ms", resyncPeriod.toMillis(), e);
+        }
+    }
+
+    /** Stops the informers, drops waiting requests, and waits a little for those in progress; an interrupt stays set. */
+    public void stop() {
+        informers.stop();
+        jobQueue.stop();
+        flowQueue.stop();
+        templateQueue.stop();
+        commandQueue.stop();
+        timer.shutdownNow();
+        workers.shutdown();
+        try {
+            if (!workers.awaitTermination(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("job controllers: requests still in progress after {} ms", STOP_TIMEOUT.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private KeyedWorkQueue<ObjectKey, JobRequest> queue() {
+        return jobQueue;
+    }
+
+    private KeyedWorkQueue<ObjectKey, JobFlowController.Sync> flowQueue() {
+        return flowQueue;
+    }
+
+    private static ThreadFactory daemon(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, prefix + "-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}
