@@ -33,6 +33,7 @@ class RealControlPlaneExtensionTest {
         List<ProcessHandle> peers = PROCESSES.get();
         assertThat(peers).hasSize(2);
         assertThat(peers).noneMatch(ProcessHandle::isAlive);
+        assertThat(ProcessHandle.current().descendants()).as("processes this JVM started").isEmpty();
         assertThat(KUBECONFIG.get().getParent()).doesNotExist();
     }
 
