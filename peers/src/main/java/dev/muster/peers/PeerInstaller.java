@@ -26,6 +26,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class PeerInstaller {
     private static final Logger log = LoggerFactory.getLogger(PeerInstaller.class);
+    public static final String INSTALLER_PROPERTY = "muster.peers.installer";
     private static final Path SCRIPT = Path.of("peers", "install");
     // a cold build of every peer on 2 busy cores stays well under this
     private static final Duration TIMEOUT = Duration.ofMinutes(60);
@@ -37,10 +38,15 @@ public final class PeerInstaller {
     }
 
     /**
-     * The installer of the clone this code runs in, found from Maven's {@code basedir} (or the working
-     * directory) upwards, so a test in any module of the repository finds it.
+     * The installer named by the system property {@value #INSTALLER_PROPERTY} if set, else the one of
+     * the clone this code runs in, found from Maven's {@code basedir} (or the working directory)
+     * upwards, so a test in any module of the repository finds it.
      */
     public static PeerInstaller locate() {
+        String configured = System.getProperty(INSTALLER_PROPERTY);
+        if (configured != null) {
+            return new PeerInstaller(Path.of(configured));
+        }
         Path start = Path.of(System.getProperty("basedir", System.getProperty("user.dir"))).toAbsolutePath();
         return find(start)
                 .map(PeerInstaller::new)

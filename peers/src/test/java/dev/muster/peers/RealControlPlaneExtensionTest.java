@@ -1,16 +1,20 @@
 package dev.muster.peers;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import com.google.common.collect.ImmutableList;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -50,6 +54,39 @@ class RealControlPlaneExtensionTest {
                 .hasMessageContaining("exited with code")
                 .hasMessageContaining("its last log lines");
         assertThat(PROCESSES.get()).noneMatch(ProcessHandle::isAlive);
+    }
+
+    @Test
+    void aFailingInstallerFailsTheClassAndSkipsNothing(@TempDir Path directory) throws IOException {
+        Path installer = directory.resolve("install");
+        Files.writeString(installer, """
+                #!/usr/bin/env bash
+                echo "peers/install: etcd v3.6.4 failed:" >&2
+                echo "    go: reading the module proxy: 403 Forbidden" >&2
+                exit 1
+                """, UTF_8);
+        Files.setPosixFilePermissions(installer, PosixFilePermissions.fromString("rwx------"));
+
+        EngineExecutionResults results;
+        System.setProperty(PeerInstaller.INSTALLER_PROPERTY, installer.toString());
+        try {
+            results = run(RecordsItsPeers.class);
+        }
+        finally {
+            System.clearProperty(PeerInstaller.INSTALLER_PROPERTY);
+        }
+
+        results.testEvents().assertStatistics(stats -> stats.started(0).skipped(0).aborted(0));
+        results.containerEvents().assertStatistics(stats -> stats.aborted(0).failed(1));
+        Throwable failure = results.containerEvents().failed().stream()
+                .map(event -> event.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow())
+                .findFirst().orElseThrow();
+        assertThat(failure)
+                .isInstanceOf(PeerException.class)
+                .hasMessageContaining("failed with exit code 1")
+                .hasMessageContaining("etcd v3.6.4 failed")
+                .hasMessageContaining("403 Forbidden");
+        assertThat(PROCESSES.get()).isNull();
     }
 
     private static EngineExecutionResults run(Class<?> testClass) {
