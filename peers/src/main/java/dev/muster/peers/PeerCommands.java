@@ -71,6 +71,10 @@ final class PeerCommands {
                 "--service-account-key-file=" + keys.publicKey(),
                 "--service-account-signing-key-file=" + keys.privateKey(),
                 "--service-cluster-ip-range=10.96.0.0/16",
+                // the default reconciler writes the advertise address into the kubernetes Service's
+                // Endpoints, which refuse a loopback address, and logs that every few seconds; nothing
+                // here runs in a pod, so no endpoints are needed
+                "--endpoint-reconciler-type=none",
                 "--allow-privileged=true",
                 "--profiling=false");
     }
