@@ -10,6 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.awaitility.Awaitility;
 
 /**
@@ -142,7 +145,22 @@ final class PeerProcess implements AutoCloseable {
 
     @Override
     public void close() {
-        List<ProcessHandle> survivors = ProcessTrees.destroy(guard.toHandle(), STOP_GRACE);
+        // SIGTERM to the peer alone: its guard exits the moment the peer does, and the guard is this
+        // JVM's child, so its exit is seen at once (a grandchild's is only polled for)
+        peer.destroy();
+        try {
+            guard.onExit().get(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        catch (TimeoutException e) {
+            // still stopping: the whole tree is killed below
+        }
+        catch (ExecutionException e) {
+            throw new IllegalStateException("BUG: onExit failed for " + name, e);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        List<ProcessHandle> survivors = ProcessTrees.destroy(guard.toHandle(), Duration.ZERO);
         if (!survivors.isEmpty()) {
             throw new PeerException(format("%s: processes %s survived SIGKILL", name,
                     survivors.stream().map(ProcessHandle::pid).toList()));

@@ -41,6 +41,18 @@ class PeerProcessTest {
     }
 
     @Test
+    void closingAsksThePeerToStopBeforeKillingIt() {
+        PeerProcess peer = PeerProcess.start("graceful",
+                ImmutableList.of("bash", "-c", "sleep 600 & trap 'echo stopping on SIGTERM; kill $!; exit 0' TERM; echo up; wait"),
+                directory.resolve("graceful.log"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> peer.lastLogLines(1).contains("up"));
+
+        peer.close();
+
+        assertThat(peer.report()).contains("exited with code 0").endsWith("stopping on SIGTERM");
+    }
+
+    @Test
     void thePeerDiesWithTheJvmThatStartedIt() throws IOException {
         PeerProcess peer = start();
         assertThat(peer.handle().isAlive()).isTrue();
