@@ -10,6 +10,7 @@ import dev.muster.jobs.controller.PriorityClassLookup;
 import dev.muster.jobs.controller.VolcanoKeys;
 import dev.muster.jobs.flow.JobFlow;
 import dev.muster.jobs.flow.JobTemplate;
+import dev.muster.runtime.controller.ObjectKey;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
