@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.errorprone.annotations.ThreadSafe;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import com.google.inject.Inject;
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.runtime.controller.Controller;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
@@ -36,7 +37,6 @@ public final class ExampleJobController implements Controller {
     private static final ResourceDefinitionContext POD_GROUPS = new ResourceDefinitionContext.Builder()
             .withGroup("scheduling.volcano.sh").withVersion("v1beta1").withKind("PodGroup").withPlural("podgroups").withNamespaced(true)
             .build();
-    private static final String GROUP_ANNOTATION = "scheduling.k8s.io/group-name";
 
     private final KubernetesClient client;
     @GuardedBy("this")
@@ -97,7 +97,7 @@ public final class ExampleJobController implements Controller {
         for (int index = 0; index < replicas; index++) {
             Pod pod = new PodBuilder()
                     .withNewMetadata().withNamespace(namespace).withName(name + "-" + index).withOwnerReferences(owner)
-                    .withAnnotations(Map.of(GROUP_ANNOTATION, name)).endMetadata()
+                    .withAnnotations(Map.of(SchedulingApi.GROUP_NAME_ANNOTATION, name)).endMetadata()
                     .withNewSpec().withSchedulerName("muster")
                     .addNewContainer().withName("main").withImage("busybox")
                     .withNewResources().withRequests(Map.of("cpu", new Quantity(cpu))).endResources().endContainer()
