@@ -77,7 +77,7 @@ public final class BenchCommand implements Callable<Integer> {
         String original = config == null ? DefaultSchedulerConfig.text() : java.nio.file.Files.readString(config);
         SessionConfig sessionConfig = loader.parse(source, original.replaceFirst("(?m)^actions:.*$", "actions: \"allocate\""));
         if (embedded) {
-            return EmbeddedBenchReport.print(new EmbeddedBench(loader.parse(source, original), java.time.Duration.ofMillis(100), clock)
+            return EmbeddedBenchReport.print(new EmbeddedBench(new SchedulerConfigText(source, original), java.time.Duration.ofMillis(100), clock)
                     .run(nodes, pods, gang, java.time.Duration.ofMinutes(10)), gang, output == Output.json, spec.commandLine().getOut());
         }
         ClusterSnapshot snapshot = SyntheticCluster.build(nodes, pods, gang, queues);

@@ -2,6 +2,7 @@ package dev.muster.cli;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -28,7 +29,6 @@ final class ClusterWatch {
             .withGroup("scheduling.volcano.sh").withVersion("v1beta1").withKind("PodGroup").withPlural("podgroups")
             .withNamespaced(true).build();
     private static final Duration POLL = Duration.ofMillis(200);
-    private static final String GROUP_ANNOTATION = "scheduling.k8s.io/group-name";
 
     /** A job as the demo sees it: its PodGroup and pods, and when things happened (seconds since the start). */
     static final class JobView {
@@ -118,7 +118,7 @@ final class ClusterWatch {
         }
         Map<String, List<String>> newlyBound = new LinkedHashMap<>();
         for (Pod pod : client.pods().inNamespace("default").list().getItems()) {
-            String group = pod.getMetadata().getAnnotations() == null ? null : pod.getMetadata().getAnnotations().get(GROUP_ANNOTATION);
+            String group = pod.getMetadata().getAnnotations() == null ? null : pod.getMetadata().getAnnotations().get(SchedulingApi.GROUP_NAME_ANNOTATION);
             if (group == null) {
                 continue;
             }

@@ -4,8 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
 import dev.muster.embedded.NodePool;
-import dev.muster.engine.config.DefaultSchedulerConfig;
-import dev.muster.engine.config.SchedulerConfigLoader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -30,7 +28,6 @@ import picocli.CommandLine.Spec;
             "gives them back), tells what Muster decides and why as it happens, prints a summary and exits (about a minute).",
             "Exit codes: 0 the scenario played out, 1 it did not finish in time, 2 examples/demo not found."})
 public final class DemoCommand implements Callable<Integer> {
-    private final SchedulerConfigLoader configLoader;
     private final Clock clock;
 
     @Spec
@@ -43,8 +40,7 @@ public final class DemoCommand implements Callable<Integer> {
     private int port;
 
     @Inject
-    public DemoCommand(SchedulerConfigLoader configLoader, Clock clock) {
-        this.configLoader = requireNonNull(configLoader, "configLoader is null");
+    public DemoCommand(Clock clock) {
         this.clock = requireNonNull(clock, "clock is null");
     }
 
@@ -56,7 +52,7 @@ public final class DemoCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         EmbeddedCluster.Options options = new EmbeddedCluster.Options(port, List.of(NodePool.parse(DemoScript.NODES)), Optional.empty(),
-                configLoader.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text()), Duration.ofMillis(200), true);
+                SchedulerConfigText.builtIn(), Duration.ofMillis(200), true);
         out.println("Muster demo: starting a Kubernetes API server, 4 simulated nodes with 8 GPUs each (32 GPUs) and Muster with its");
         out.println("default configuration, all in this process. Pods run for the time in their muster.dev/duration annotation.");
         out.flush();

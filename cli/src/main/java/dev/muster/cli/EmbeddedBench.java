@@ -6,9 +6,11 @@ import dev.muster.embedded.EmbeddedApiServer;
 import dev.muster.embedded.NodePool;
 import dev.muster.embedded.SimulatedNodes;
 import dev.muster.engine.cache.ClusterCache;
-import dev.muster.engine.framework.SessionConfig;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.TaskId;
+import dev.muster.runtime.KubernetesRuntime;
+import dev.muster.runtime.RuntimeModule;
+import dev.muster.runtime.RuntimeOptions;
 import dev.muster.runtime.binding.BindRequest;
 import dev.muster.runtime.binding.BindResult;
 import dev.muster.runtime.binding.Binder;
@@ -30,6 +32,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -65,11 +68,11 @@ final class EmbeddedBench {
         }
     }
 
-    private final SessionConfig config;
+    private final SchedulerConfigText config;
     private final Duration period;
     private final Clock clock;
 
-    EmbeddedBench(SessionConfig config, Duration period, Clock clock) {
+    EmbeddedBench(SchedulerConfigText config, Duration period, Clock clock) {
         this.config = requireNonNull(config, "config is null");
         this.period = requireNonNull(period, "period is null");
         this.clock = requireNonNull(clock, "clock is null");
@@ -105,7 +108,8 @@ final class EmbeddedBench {
                         @Override
                         public void onDelete(GenericKubernetesResource pod, boolean finalStateUnknown) {}
                     }, 0);
-            KubernetesRuntime runtime = new KubernetesRuntime(client, config, Set.of(EmbeddedCluster.SCHEDULER_NAME), period, clock);
+            KubernetesRuntime runtime = RuntimeAssembly.create(client, clock, new RuntimeOptions(config.source(), config.text(),
+                    Set.of(EmbeddedCluster.SCHEDULER_NAME), period, Optional.empty()), List.of());
             long bindStart = System.nanoTime();
             long bindCpuStart = processCpuNanos();
             try {
@@ -126,7 +130,7 @@ final class EmbeddedBench {
                         new NodeName(nodeNames.get(index % nodeNames.size()))));
             }
             Binder binder = new Binder(client, new ClusterCache(Set.of(EmbeddedCluster.SCHEDULER_NAME), clock), RetryPolicy.DEFAULT,
-                    KubernetesRuntime.BIND_PARALLELISM);
+                    RuntimeModule.BIND_PARALLELISM);
             long writeStart = System.nanoTime();
             long written = binder.bind(requests).stream().filter(result -> result.status() == BindResult.Status.BOUND).count();
             double writeSeconds = (System.nanoTime() - writeStart) / 1e9;

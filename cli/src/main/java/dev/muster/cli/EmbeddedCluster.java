@@ -4,14 +4,19 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
+import com.google.inject.Module;
 import dev.muster.embedded.EmbeddedApiServer;
 import dev.muster.embedded.NodePool;
 import dev.muster.embedded.SimulatedKubelet;
 import dev.muster.embedded.SimulatedNodes;
-import dev.muster.engine.framework.SessionConfig;
-import dev.muster.jobs.runtime.JobControllers;
+import dev.muster.jobs.runtime.VolcanoJobsModule;
+import dev.muster.runtime.KubernetesRuntime;
+import dev.muster.runtime.RuntimeOptions;
+import dev.muster.runtime.controller.CustomResourceDefinitions;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -37,24 +42,27 @@ final class EmbeddedCluster implements AutoCloseable {
     private final KubernetesClient client;
     private final Optional<SimulatedKubelet> kubelet;
     private final KubernetesRuntime runtime;
-    private final JobControllers controllers;
     private final ImmutableList<String> nodes;
 
     private EmbeddedCluster(EmbeddedApiServer server, KubernetesClient client, Optional<SimulatedKubelet> kubelet,
-            KubernetesRuntime runtime, JobControllers controllers, List<String> nodes) {
+            KubernetesRuntime runtime, List<String> nodes) {
         this.server = server;
         this.client = client;
         this.kubelet = kubelet;
         this.runtime = runtime;
-        this.controllers = controllers;
         this.nodes = ImmutableList.copyOf(nodes);
     }
 
     /** How to start one. */
-    record Options(int port, List<NodePool> pools, Optional<Path> nodesFile, SessionConfig config, Duration period,
-            boolean kubelet) {
+    record Options(int port, List<NodePool> pools, Optional<Path> nodesFile, SchedulerConfigText config, Duration period,
+            boolean kubelet, ImmutableList<Module> bridges) {
+        Options(int port, List<NodePool> pools, Optional<Path> nodesFile, SchedulerConfigText config, Duration period, boolean kubelet) {
+            this(port, pools, nodesFile, config, period, kubelet, ImmutableList.of());
+        }
+
         Options {
             pools = ImmutableList.copyOf(pools);
+            bridges = ImmutableList.copyOf(bridges);
             requireNonNull(nodesFile, "nodesFile is null");
             requireNonNull(config, "config is null");
             requireNonNull(period, "period is null");
@@ -62,8 +70,9 @@ final class EmbeddedCluster implements AutoCloseable {
     }
 
     /**
-     * Serves, creates the nodes, starts the kubelet, the scheduler and the job controllers; on failure,
-     * stops what started.
+     * Serves, creates the nodes, starts the kubelet, then the runtime with Volcano's job controllers and
+     * the options' bridges (assembled as {@code muster run --job-controllers} assembles it), after
+     * creating the CRDs their controllers need; on failure, stops what started.
      *
      * @throws IOException when the nodes file cannot be read
      */
@@ -72,7 +81,6 @@ final class EmbeddedCluster implements AutoCloseable {
         KubernetesClient client = null;
         SimulatedKubelet kubelet = null;
         KubernetesRuntime runtime = null;
-        JobControllers controllers = null;
         try {
             client = server.newClient();
             List<String> nodes = new ArrayList<>(SimulatedNodes.create(client, options.pools()));
@@ -83,15 +91,13 @@ final class EmbeddedCluster implements AutoCloseable {
                 kubelet = new SimulatedKubelet(client, clock);
                 kubelet.start();
             }
-            runtime = new KubernetesRuntime(client, options.config(), SCHEDULER_NAMES, options.period(), clock);
+            runtime = RuntimeAssembly.create(client, clock, new RuntimeOptions(options.config().source(), options.config().text(),
+                    SCHEDULER_NAMES, options.period(), Optional.empty()),
+                    ImmutableList.<Module>builder().add(new VolcanoJobsModule()).addAll(options.bridges()).build());
+            createAbsent(client, runtime.customResourceDefinitions());
             runtime.start();
-            controllers = new JobControllers(client, clock);
-            controllers.start();
-            return new EmbeddedCluster(server, client, Optional.ofNullable(kubelet), runtime, controllers, nodes);
+            return new EmbeddedCluster(server, client, Optional.ofNullable(kubelet), runtime, nodes);
         } catch (IOException | InterruptedException | RuntimeException e) {
-            if (controllers != null) {
-                controllers.stop();
-            }
             if (runtime != null) {
                 stopQuietly(runtime);
             }
@@ -103,6 +109,19 @@ final class EmbeddedCluster implements AutoCloseable {
             }
             server.close();
             throw e;
+        }
+    }
+
+    /** Creates each CRD the server does not have yet (its own Volcano CRDs are there from the start). */
+    private static void createAbsent(KubernetesClient client, List<CustomResourceDefinitions> definitions) throws IOException {
+        for (CustomResourceDefinitions definition : definitions) {
+            try (InputStream in = definition.open()) {
+                for (HasMetadata crd : client.load(in).items()) {
+                    if (client.resource(crd).get() == null) {
+                        client.resource(crd).create();
+                    }
+                }
+            }
         }
     }
 
@@ -130,7 +149,6 @@ final class EmbeddedCluster implements AutoCloseable {
     /** Stops the job controllers, the scheduler after its cycle in progress, then the kubelet and the server; an interrupt stays set. */
     @Override
     public void close() {
-        controllers.stop();
         try {
             runtime.stop();
         } catch (InterruptedException e) {

@@ -3,12 +3,13 @@ package dev.muster.cli;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
+import com.google.inject.Module;
 import dev.muster.engine.config.ConfigException;
-import dev.muster.engine.config.DefaultSchedulerConfig;
 import dev.muster.engine.config.SchedulerConfigLoader;
-import dev.muster.engine.framework.SessionConfig;
-import dev.muster.jobs.plugins.SshKeyGenerator;
 import dev.muster.jobs.runtime.JobControllers;
+import dev.muster.jobs.runtime.VolcanoJobsModule;
+import dev.muster.runtime.KubernetesRuntime;
+import dev.muster.runtime.RuntimeOptions;
 import dev.muster.runtime.leader.LeaseConfig;
 import dev.muster.runtime.metrics.OperationsServer;
 import io.fabric8.kubernetes.client.Config;
@@ -30,7 +31,6 @@ import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -117,12 +117,11 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
-        SessionConfig sessionConfig;
+        SchedulerConfigText configText;
         Config clientConfig;
         try {
-            sessionConfig = config == null
-                    ? configLoader.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text())
-                    : configLoader.load(config);
+            configText = SchedulerConfigText.read(Optional.ofNullable(config));
+            configLoader.parse(configText.source(), configText.text());
             clientConfig = kubeconfig == null
                     ? Config.autoConfigure(null)
                     : Config.fromKubeconfig(readable(kubeconfig).toFile());
@@ -161,10 +160,9 @@ public final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         boolean interrupted = false;
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(clientConfig).build()) {
-            Optional<Supplier<JobControllers>> controllers = jobControllers
-                    ? Optional.of(() -> new JobControllers(client, clock, SshKeyGenerator.RSA, jobResync))
-                    : Optional.empty();
-            KubernetesRuntime runtime = new KubernetesRuntime(client, sessionConfig, names, period, clock, lease, controllers);
+            List<Module> contributions = jobControllers ? List.of(new VolcanoJobsModule(jobResync)) : List.of();
+            KubernetesRuntime runtime = RuntimeAssembly.create(client, clock,
+                    new RuntimeOptions(configText.source(), configText.text(), names, period, lease), contributions);
             err.println("muster: scheduling pods of " + names + " on " + client.getMasterUrl() + ", a cycle every "
                     + period.toMillis() + " ms" + lease.map(config -> ", while leading on the Lease " + config.namespace() + "/"
                     + config.name() + " as " + config.identity()).orElse("")

@@ -5,9 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.inject.Inject;
 import dev.muster.embedded.NodePool;
 import dev.muster.engine.config.ConfigException;
-import dev.muster.engine.config.DefaultSchedulerConfig;
 import dev.muster.engine.config.SchedulerConfigLoader;
-import dev.muster.engine.framework.SessionConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -76,11 +74,10 @@ public final class UpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
-        SessionConfig sessionConfig;
+        SchedulerConfigText configText;
         try {
-            sessionConfig = config == null
-                    ? configLoader.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text())
-                    : configLoader.load(config);
+            configText = SchedulerConfigText.read(Optional.ofNullable(config));
+            configLoader.parse(configText.source(), configText.text());
         } catch (ConfigException e) {
             err.println(e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -97,7 +94,7 @@ public final class UpCommand implements Callable<Integer> {
             }
         }, "muster-shutdown");
         boolean interrupted = false;
-        EmbeddedCluster.Options options = new EmbeddedCluster.Options(port, nodePools, Optional.ofNullable(nodesFile), sessionConfig,
+        EmbeddedCluster.Options options = new EmbeddedCluster.Options(port, nodePools, Optional.ofNullable(nodesFile), configText,
                 period, true);
         try (EmbeddedCluster cluster = EmbeddedCluster.start(options, clock)) {
             cluster.server().writeKubeconfig(kubeconfig);

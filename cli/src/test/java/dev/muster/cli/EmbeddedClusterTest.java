@@ -5,10 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.muster.embedded.NodePool;
-import dev.muster.engine.config.DefaultSchedulerConfig;
-import com.google.inject.Guice;
-import dev.muster.engine.EngineModule;
-import dev.muster.engine.config.SchedulerConfigLoader;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -38,7 +34,7 @@ class EmbeddedClusterTest {
     static void start() throws IOException, InterruptedException {
         EmbeddedCluster.Options options = new EmbeddedCluster.Options(0,
                 List.of(NodePool.parse("cpu:2:cpu=8,memory=32Gi"), NodePool.parse("fpga:2:cpu=8,memory=32Gi,example.com/fpga=1")),
-                Optional.empty(), Guice.createInjector(new EngineModule(), new CliModule()).getInstance(SchedulerConfigLoader.class).parse("default", DefaultSchedulerConfig.text()), Duration.ofMillis(100), true);
+                Optional.empty(), SchedulerConfigText.builtIn(), Duration.ofMillis(100), true);
         cluster = EmbeddedCluster.start(options, Clock.systemUTC());
         client = cluster.client();
     }

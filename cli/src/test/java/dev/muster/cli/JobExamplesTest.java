@@ -3,11 +3,7 @@ package dev.muster.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.google.inject.Guice;
 import dev.muster.embedded.NodePool;
-import dev.muster.engine.EngineModule;
-import dev.muster.engine.config.DefaultSchedulerConfig;
-import dev.muster.engine.config.SchedulerConfigLoader;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.time.Clock;
@@ -46,9 +42,8 @@ class JobExamplesTest {
     }
 
     static EmbeddedCluster startCluster() throws IOException, InterruptedException {
-        SchedulerConfigLoader loader = Guice.createInjector(new EngineModule(), new CliModule()).getInstance(SchedulerConfigLoader.class);
         EmbeddedCluster.Options options = new EmbeddedCluster.Options(0, List.of(NodePool.parse("4:cpu=16,memory=64Gi,nvidia.com/gpu=4")),
-                Optional.empty(), loader.parse("default", DefaultSchedulerConfig.text()), Duration.ofMillis(100), true);
+                Optional.empty(), SchedulerConfigText.builtIn(), Duration.ofMillis(100), true);
         return EmbeddedCluster.start(options, Clock.systemUTC());
     }
 

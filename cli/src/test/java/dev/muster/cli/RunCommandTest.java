@@ -19,7 +19,24 @@ class RunCommandTest {
         CliRun run = CliRun.of("run", "--period", "0s");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(run.stderr()).contains("'0s' is not a positive period such as 500ms, 1s or 2m");
+        assertThat(run.stderr()).contains("'0s' is not a positive period such as 500ms, 1s or 1m30s");
+    }
+
+    @Test
+    void aPeriodIsAGoDuration() {
+        CliRun run = CliRun.of("run", "--period", "1m30s", "--lease-duration", "1.5m", "--kubeconfig", "does-not-exist.yaml");
+
+        // the periods are read: what stops the command is the kubeconfig
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("cannot read the kubeconfig does-not-exist.yaml").doesNotContain("period", "duration");
+    }
+
+    @Test
+    void aPeriodThatIsNotAGoDurationIsNamedWithWhatIsWrong() {
+        CliRun run = CliRun.of("run", "--period", "5 minutes");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("'5 minutes' is not a duration such as 90s, 1m30s, 1.5h or 500ms: unknown unit ' minutes'");
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
+import dev.muster.engine.api.GoDuration;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -108,7 +109,12 @@ public final class Fields {
     public Optional<Duration> duration(String field) {
         Optional<String> text = string(field);
         try {
-            return text.map(GoDurations::parse);
+            Optional<Duration> duration = text.map(GoDuration::parse);
+            if (duration.isPresent() && duration.get().isNegative()) {
+                problem(child(field), "'" + text.get() + "' is negative");
+                return Optional.empty();
+            }
+            return duration;
         } catch (IllegalArgumentException e) {
             problem(child(field), e.getMessage());
             return Optional.empty();

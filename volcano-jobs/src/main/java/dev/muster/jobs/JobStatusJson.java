@@ -3,6 +3,7 @@ package dev.muster.jobs;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.engine.api.GoDuration;
 
 /**
  * A Job's {@code status} as the API server takes it (the status subresource), in Volcano's field
@@ -37,7 +38,7 @@ public final class JobStatusJson {
         putCount(root, "unknown", counts.unknown());
         putCount(root, "version", status.version());
         putCount(root, "retryCount", status.retryCount());
-        status.runningDuration().ifPresent(duration -> root.put("runningDuration", GoDurations.format(duration)));
+        status.runningDuration().ifPresent(duration -> root.put("runningDuration", GoDuration.format(duration)));
         if (!status.controlledResources().isEmpty()) {
             status.controlledResources().forEach(root.putObject("controlledResources")::put);
         }

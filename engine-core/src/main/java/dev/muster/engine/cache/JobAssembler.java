@@ -3,6 +3,7 @@ package dev.muster.engine.cache;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.engine.cache.PodGroupConverter.ConvertedJob;
 import dev.muster.engine.model.Job;
 import dev.muster.engine.model.JobId;
@@ -83,7 +84,7 @@ final class JobAssembler {
         }
         if (!queues.contains(job.queue())) {
             String message = "queue '" + job.queue() + "' does not exist";
-            String field = automatic ? "metadata.annotations." + PodConverter.QUEUE_ANNOTATION : "spec.queue";
+            String field = automatic ? "metadata.annotations." + SchedulingApi.QUEUE_NAME_ANNOTATION : "spec.queue";
             problems.add(converted.object().warning(field, message + "; the job stays pending"));
             // named with its field, as the converters' errors are: the text goes on the object as an event
             job = job.withProblem(field + ": " + message);

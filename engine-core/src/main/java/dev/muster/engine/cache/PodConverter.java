@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Placement;
@@ -18,12 +19,7 @@ import java.util.Optional;
 
 /** Converts a {@code v1} Pod into a {@link Task}, as Volcano's {@code NewTaskInfo} does; a bad Pod is left out. */
 final class PodConverter {
-    static final String GROUP_ANNOTATION = "scheduling.k8s.io/group-name";
     static final String COSCHEDULING_GROUP_LABEL = "scheduling.x-k8s.io/pod-group";
-    static final String QUEUE_ANNOTATION = "scheduling.volcano.sh/queue-name";
-    static final String TASK_SPEC = "volcano.sh/task-spec";
-    static final String TASK_PRIORITY = "volcano.sh/task-priority";
-    static final String PREEMPTABLE = "volcano.sh/preemptable";
     static final String DEFAULT_SCHEDULER = "default-scheduler";
     /** Volcano's task priority when the pod has no {@code spec.priority}. */
     static final int DEFAULT_PRIORITY = 1;
@@ -48,20 +44,20 @@ final class PodConverter {
         String uid = reader.string("metadata.uid").filter(text -> !text.isEmpty()).orElse(namespace + "-" + object.name());
         Optional<String> groupField = Optional.empty();
         JobId job;
-        if (!annotations.getOrDefault(GROUP_ANNOTATION, "").isEmpty()) {
-            groupField = Optional.of("metadata.annotations." + GROUP_ANNOTATION);
-            job = new JobId(namespace, annotations.get(GROUP_ANNOTATION));
+        if (!annotations.getOrDefault(SchedulingApi.GROUP_NAME_ANNOTATION, "").isEmpty()) {
+            groupField = Optional.of("metadata.annotations." + SchedulingApi.GROUP_NAME_ANNOTATION);
+            job = new JobId(namespace, annotations.get(SchedulingApi.GROUP_NAME_ANNOTATION));
         } else if (!labels.getOrDefault(COSCHEDULING_GROUP_LABEL, "").isEmpty()) {
             groupField = Optional.of("metadata.labels." + COSCHEDULING_GROUP_LABEL);
             job = new JobId(namespace, labels.get(COSCHEDULING_GROUP_LABEL));
         } else {
             job = new JobId(namespace, "podgroup-" + controllerUid(reader).orElse(uid));
         }
-        QueueName queue = Optional.ofNullable(annotations.get(QUEUE_ANNOTATION))
+        QueueName queue = Optional.ofNullable(annotations.get(SchedulingApi.QUEUE_NAME_ANNOTATION))
                 .filter(name -> !name.isEmpty())
                 .map(QueueName::new)
                 .orElse(Queue.DEFAULT);
-        String role = Optional.ofNullable(annotations.get(TASK_SPEC)).orElse(labels.getOrDefault(TASK_SPEC, ""));
+        String role = Optional.ofNullable(annotations.get(SchedulingApi.TASK_SPEC)).orElse(labels.getOrDefault(SchedulingApi.TASK_SPEC, ""));
         int priority = priority(reader, annotations);
         String priorityClassName = reader.string("spec.priorityClassName").orElse("");
         PodResources.Requests requests = PodResources.read(reader);
@@ -92,12 +88,12 @@ final class PodConverter {
 
     private static int priority(FieldReader reader, ImmutableMap<String, String> annotations) {
         int priority = reader.integer("spec.priority").orElse(DEFAULT_PRIORITY);
-        String override = annotations.get(TASK_PRIORITY);
+        String override = annotations.get(SchedulingApi.TASK_PRIORITY);
         if (override != null) {
             try {
                 return Integer.parseInt(override.trim());
             } catch (NumberFormatException e) {
-                reader.warning("metadata.annotations." + TASK_PRIORITY, "'" + override + "' is not an integer; ignored");
+                reader.warning("metadata.annotations." + SchedulingApi.TASK_PRIORITY, "'" + override + "' is not an integer; ignored");
             }
         }
         return priority;
@@ -127,11 +123,11 @@ final class PodConverter {
     /** {@code volcano.sh/preemptable}: the annotation, else the label, else true; a value that is not a boolean means false. */
     private static boolean preemptable(
             FieldReader reader, ImmutableMap<String, String> annotations, ImmutableMap<String, String> labels) {
-        if (annotations.containsKey(PREEMPTABLE)) {
-            return parseGoBool(reader, "metadata.annotations." + PREEMPTABLE, annotations.get(PREEMPTABLE));
+        if (annotations.containsKey(SchedulingApi.PREEMPTABLE)) {
+            return parseGoBool(reader, "metadata.annotations." + SchedulingApi.PREEMPTABLE, annotations.get(SchedulingApi.PREEMPTABLE));
         }
-        if (labels.containsKey(PREEMPTABLE)) {
-            return parseGoBool(reader, "metadata.labels." + PREEMPTABLE, labels.get(PREEMPTABLE));
+        if (labels.containsKey(SchedulingApi.PREEMPTABLE)) {
+            return parseGoBool(reader, "metadata.labels." + SchedulingApi.PREEMPTABLE, labels.get(SchedulingApi.PREEMPTABLE));
         }
         return true;
     }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.engine.cache.CacheSnapshot;
 import dev.muster.engine.model.Job;
 import dev.muster.engine.model.JobId;
@@ -32,7 +33,6 @@ import org.slf4j.LoggerFactory;
  * <p>Not thread-safe: the scheduling thread calls it once per cycle.
  */
 public final class ClusterControllers {
-    static final String GROUP_ANNOTATION = "scheduling.k8s.io/group-name";
     private static final Logger log = LoggerFactory.getLogger(ClusterControllers.class);
 
     private final RestCalls rest;
@@ -106,7 +106,7 @@ public final class ClusterControllers {
         calls.add(rest.post(base, podGroup.toString()).thenCompose(response -> {
             created(key, response);
             ObjectNode annotation = JsonNodeFactory.instance.objectNode();
-            annotation.putObject("metadata").putObject("annotations").put(GROUP_ANNOTATION, id.name());
+            annotation.putObject("metadata").putObject("annotations").put(SchedulingApi.GROUP_NAME_ANNOTATION, id.name());
             List<CompletableFuture<ApiResponse>> patches = new ArrayList<>();
             for (Task task : job.tasks()) {
                 String path = "/api/v1/namespaces/" + task.id().namespace() + "/pods/" + task.id().name();

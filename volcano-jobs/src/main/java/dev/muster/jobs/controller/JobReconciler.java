@@ -3,7 +3,7 @@ package dev.muster.jobs.controller;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import dev.muster.jobs.GoDurations;
+import dev.muster.engine.api.GoDuration;
 import dev.muster.jobs.JobAction;
 import dev.muster.jobs.JobPhase;
 import dev.muster.jobs.JobReadResult;
@@ -78,7 +78,7 @@ public final class JobReconciler {
         if (decision.delay().isPresent()) {
             Duration delay = decision.delay().get();
             plan.delay(new DelayedRequest(request.asCommand(decision.action()), now.plus(delay)));
-            plan.event(PlanEvent.normal("ExecuteAction", "Execute action " + decision.action() + " after " + GoDurations.format(delay)));
+            plan.event(PlanEvent.normal("ExecuteAction", "Execute action " + decision.action() + " after " + GoDuration.format(delay)));
             next = status;
         } else {
             if (decision.action() != JobAction.SYNC_JOB) {

@@ -1,5 +1,6 @@
 package dev.muster.jobs.controller;
 
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.jobs.PodPhase;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -16,7 +17,7 @@ public final class ObservedPods {
     /** The pod as a job's pod, or empty when it has no {@code volcano.sh/task-spec} annotation (not made by a job controller). */
     public static Optional<ObservedPod> of(Pod pod) {
         Map<String, String> annotations = pod.getMetadata().getAnnotations() == null ? Map.of() : pod.getMetadata().getAnnotations();
-        String task = annotations.get(VolcanoKeys.TASK_SPEC);
+        String task = annotations.get(SchedulingApi.TASK_SPEC);
         if (task == null) {
             return Optional.empty();
         }
@@ -38,11 +39,11 @@ public final class ObservedPods {
         }
         int version;
         try {
-            version = Integer.parseInt(annotations.getOrDefault(VolcanoKeys.JOB_VERSION, "0"));
+            version = Integer.parseInt(annotations.getOrDefault(SchedulingApi.JOB_VERSION, "0"));
         } catch (NumberFormatException e) {
             version = 0;
         }
         return Optional.of(new ObservedPod(pod.getMetadata().getName(), task, phase, pod.getMetadata().getDeletionTimestamp() != null,
-                annotations.containsKey(VolcanoKeys.OUT_OF_SYNC), ready, restarts, exitCode, version));
+                annotations.containsKey(SchedulingApi.OUT_OF_SYNC), ready, restarts, exitCode, version));
     }
 }

@@ -1,5 +1,6 @@
 package dev.muster.jobs.controller;
 
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.jobs.TaskSpec;
 import dev.muster.jobs.VolcanoJob;
 import dev.muster.jobs.plugins.JobPlugin;
@@ -37,34 +38,34 @@ public final class PodFactory {
         Map<String, String> annotations = new TreeMap<>(templateMetadata.getAnnotations() == null ? Map.of() : templateMetadata.getAnnotations());
         Map<String, String> labels = new TreeMap<>(templateMetadata.getLabels() == null ? Map.of() : templateMetadata.getLabels());
         String indexText = Integer.toString(index);
-        annotations.put(VolcanoKeys.TASK_INDEX, indexText);
-        annotations.put(VolcanoKeys.TASK_SPEC, task.name());
-        annotations.put(VolcanoKeys.GROUP_NAME, PodGroupFactory.podGroupName(job));
-        annotations.put(VolcanoKeys.JOB_NAME, job.name());
-        annotations.put(VolcanoKeys.QUEUE_NAME, job.spec().queue());
-        annotations.put(VolcanoKeys.JOB_VERSION, Integer.toString(job.status().version()));
-        annotations.put(VolcanoKeys.TEMPLATE_UID, job.name() + "-" + task.name());
-        annotations.put(VolcanoKeys.JOB_RETRY_COUNT, Integer.toString(job.status().retryCount()));
+        annotations.put(SchedulingApi.TASK_INDEX, indexText);
+        annotations.put(SchedulingApi.TASK_SPEC, task.name());
+        annotations.put(SchedulingApi.GROUP_NAME_ANNOTATION, PodGroupFactory.podGroupName(job));
+        annotations.put(SchedulingApi.JOB_NAME, job.name());
+        annotations.put(SchedulingApi.QUEUE_NAME_LABEL, job.spec().queue());
+        annotations.put(SchedulingApi.JOB_VERSION, Integer.toString(job.status().version()));
+        annotations.put(SchedulingApi.TEMPLATE_UID, job.name() + "-" + task.name());
+        annotations.put(SchedulingApi.JOB_RETRY_COUNT, Integer.toString(job.status().retryCount()));
         if (!task.topologyPolicy().isEmpty()) {
-            annotations.put(VolcanoKeys.NUMA_POLICY, task.topologyPolicy());
+            annotations.put(SchedulingApi.NUMA_POLICY, task.topologyPolicy());
         }
         Map<String, String> jobAnnotations = job.metadata().annotations();
-        for (String key : List.of(VolcanoKeys.PREEMPTABLE, VolcanoKeys.COOLDOWN_TIME, VolcanoKeys.REVOCABLE_ZONE)) {
+        for (String key : List.of(SchedulingApi.PREEMPTABLE, SchedulingApi.COOLDOWN_TIME, SchedulingApi.REVOCABLE_ZONE)) {
             if (jobAnnotations.containsKey(key)) {
                 annotations.put(key, jobAnnotations.get(key));
             }
         }
-        if (jobAnnotations.containsKey(VolcanoKeys.JDB_MIN_AVAILABLE)) {
-            annotations.put(VolcanoKeys.JDB_MIN_AVAILABLE, jobAnnotations.get(VolcanoKeys.JDB_MIN_AVAILABLE));
-        } else if (jobAnnotations.containsKey(VolcanoKeys.JDB_MAX_UNAVAILABLE)) {
-            annotations.put(VolcanoKeys.JDB_MAX_UNAVAILABLE, jobAnnotations.get(VolcanoKeys.JDB_MAX_UNAVAILABLE));
+        if (jobAnnotations.containsKey(SchedulingApi.JDB_MIN_AVAILABLE)) {
+            annotations.put(SchedulingApi.JDB_MIN_AVAILABLE, jobAnnotations.get(SchedulingApi.JDB_MIN_AVAILABLE));
+        } else if (jobAnnotations.containsKey(SchedulingApi.JDB_MAX_UNAVAILABLE)) {
+            annotations.put(SchedulingApi.JDB_MAX_UNAVAILABLE, jobAnnotations.get(SchedulingApi.JDB_MAX_UNAVAILABLE));
         }
-        labels.put(VolcanoKeys.TASK_INDEX, indexText);
-        labels.put(VolcanoKeys.JOB_NAME, job.name());
-        labels.put(VolcanoKeys.TASK_SPEC, task.name());
-        labels.put(VolcanoKeys.JOB_NAMESPACE, job.namespace());
-        labels.put(VolcanoKeys.QUEUE_NAME, job.spec().queue());
-        for (String key : List.of(VolcanoKeys.PREEMPTABLE, VolcanoKeys.COOLDOWN_TIME)) {
+        labels.put(SchedulingApi.TASK_INDEX, indexText);
+        labels.put(SchedulingApi.JOB_NAME, job.name());
+        labels.put(SchedulingApi.TASK_SPEC, task.name());
+        labels.put(SchedulingApi.JOB_NAMESPACE, job.namespace());
+        labels.put(SchedulingApi.QUEUE_NAME_LABEL, job.spec().queue());
+        for (String key : List.of(SchedulingApi.PREEMPTABLE, SchedulingApi.COOLDOWN_TIME)) {
             if (job.metadata().labels().containsKey(key)) {
                 labels.put(key, job.metadata().labels().get(key));
             }

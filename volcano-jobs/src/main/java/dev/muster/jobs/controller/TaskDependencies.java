@@ -1,6 +1,7 @@
 package dev.muster.jobs.controller;
 
 import com.google.common.collect.ImmutableSortedMap;
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.graph.Condition;
 import dev.muster.graph.Dependency;
 import dev.muster.graph.GraphRun;
@@ -32,7 +33,7 @@ public final class TaskDependencies {
         if (job.spec().tasks().stream().allMatch(task -> task.dependsOn().isEmpty())) {
             return ImmutableSortedMap.of();
         }
-        boolean completed = COMPLETED.equals(job.metadata().annotations().get(VolcanoKeys.DEPENDS_ON));
+        boolean completed = COMPLETED.equals(job.metadata().annotations().get(SchedulingApi.DEPENDS_ON));
         JobGraph graph = JobValidator.dependencyGraph(job.spec(), completed ? Condition.SUCCEEDED : Condition.RUNNING).build();
         GraphRun run = new GraphRun(graph);
         for (TaskSpec task : job.spec().tasks()) {

@@ -2,11 +2,11 @@ package dev.muster.jobs.plugins;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.jobs.TaskSpec;
 import dev.muster.jobs.VolcanoJob;
 import dev.muster.jobs.controller.ObjectRef;
 import dev.muster.jobs.controller.Owners;
-import dev.muster.jobs.controller.VolcanoKeys;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
@@ -89,7 +89,7 @@ public final class SvcPlugin implements JobPlugin {
     public ImmutableList<HasMetadata> objectsOnSync(VolcanoJob job) {
         ImmutableList.Builder<HasMetadata> objects = ImmutableList.builder();
         objects.add(new ConfigMapBuilder().withMetadata(owned(job, configMapName(job))).withData(hosts(job)).build());
-        Map<String, String> selector = Map.of(VolcanoKeys.JOB_NAME, job.name(), VolcanoKeys.JOB_NAMESPACE, job.namespace());
+        Map<String, String> selector = Map.of(SchedulingApi.JOB_NAME, job.name(), SchedulingApi.JOB_NAMESPACE, job.namespace());
         objects.add(new ServiceBuilder().withMetadata(owned(job, job.name())).withNewSpec().withClusterIP("None").withSelector(selector)
                 .withPublishNotReadyAddresses(publishNotReadyAddresses).endSpec().build());
         if (!disableNetworkPolicy) {

@@ -10,6 +10,8 @@ import dev.muster.jobs.VolcanoJob;
 import dev.muster.jobs.controller.JobRequest;
 import dev.muster.jobs.controller.PlanEvent;
 import dev.muster.runtime.binding.EventRecorder;
+import dev.muster.runtime.controller.KeyedWorkQueue;
+import dev.muster.runtime.controller.ObjectKey;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;

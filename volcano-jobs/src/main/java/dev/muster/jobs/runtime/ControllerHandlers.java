@@ -5,6 +5,8 @@ import dev.muster.jobs.VolcanoJob;
 import dev.muster.jobs.controller.JobRequest;
 import dev.muster.jobs.controller.PodEvents;
 import dev.muster.jobs.flow.JobFlow;
+import dev.muster.runtime.controller.KeyedWorkQueue;
+import dev.muster.runtime.controller.ObjectKey;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;

@@ -4,12 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.errorprone.annotations.ThreadSafe;
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.jobs.VolcanoJob;
 import dev.muster.jobs.controller.PodGroupManifest;
 import dev.muster.jobs.controller.PriorityClassLookup;
-import dev.muster.jobs.controller.VolcanoKeys;
 import dev.muster.jobs.flow.JobFlow;
 import dev.muster.jobs.flow.JobTemplate;
+import dev.muster.runtime.controller.ObjectKey;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -66,14 +67,14 @@ final class ControllerInformers {
     ControllerInformers(KubernetesClient client) {
         this.client = requireNonNull(client, "client is null");
         this.jobs = client.genericKubernetesResources(JOBS).inAnyNamespace().runnableInformer(0);
-        this.pods = client.pods().inAnyNamespace().withLabel(VolcanoKeys.JOB_NAME).runnableInformer(0);
+        this.pods = client.pods().inAnyNamespace().withLabel(SchedulingApi.JOB_NAME).runnableInformer(0);
         this.podGroups = client.genericKubernetesResources(POD_GROUPS).inAnyNamespace().runnableInformer(0);
         this.priorityClasses = client.scheduling().v1().priorityClasses().runnableInformer(0);
         this.flows = client.genericKubernetesResources(JOB_FLOWS).inAnyNamespace().runnableInformer(0);
         this.templates = client.genericKubernetesResources(JOB_TEMPLATES).inAnyNamespace().runnableInformer(0);
         this.commands = client.genericKubernetesResources(COMMANDS).inAnyNamespace().runnableInformer(0);
         pods.addIndexers(Map.of(BY_JOB, pod -> List.of(pod.getMetadata().getNamespace() + "/"
-                + pod.getMetadata().getLabels().getOrDefault(VolcanoKeys.JOB_NAME, ""))));
+                + pod.getMetadata().getLabels().getOrDefault(SchedulingApi.JOB_NAME, ""))));
         jobs.addIndexers(Map.of(BY_FLOW, job -> controller(job, JobFlow.KIND)
                 .map(owner -> List.of(job.getMetadata().getNamespace() + "/" + owner.getName())).orElse(List.of()),
                 BY_TEMPLATE, job -> JobTemplateController.templateOf(job.getMetadata().getLabels())

@@ -23,6 +23,8 @@ import dev.muster.jobs.controller.ObservedPod;
 import dev.muster.jobs.controller.ObservedPods;
 import dev.muster.jobs.controller.PodEvents;
 import dev.muster.jobs.controller.PodGroupFactory;
+import dev.muster.runtime.controller.KeyedWorkQueue;
+import dev.muster.runtime.controller.ObjectKey;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.time.Clock;

@@ -14,6 +14,8 @@ import dev.muster.jobs.flow.JobFlowReader;
 import dev.muster.jobs.flow.JobFlowReconciler;
 import dev.muster.jobs.flow.JobTemplate;
 import dev.muster.runtime.binding.EventRecorder;
+import dev.muster.runtime.controller.KeyedWorkQueue;
+import dev.muster.runtime.controller.ObjectKey;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;

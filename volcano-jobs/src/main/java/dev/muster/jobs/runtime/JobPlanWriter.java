@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.jobs.JobStatusJson;
 import dev.muster.jobs.VolcanoJob;
 import dev.muster.jobs.controller.JobPlan;
@@ -15,7 +16,6 @@ import dev.muster.jobs.controller.ObservedPods;
 import dev.muster.jobs.controller.PlanEvent;
 import dev.muster.jobs.controller.PodGroupFactory;
 import dev.muster.jobs.controller.PodGroupManifest;
-import dev.muster.jobs.controller.VolcanoKeys;
 import dev.muster.runtime.binding.EventRecorder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
@@ -168,7 +168,7 @@ final class JobPlanWriter {
     private void deletePod(String namespace, String name, JobMemory memory) {
         PodResource pod = client.pods().inNamespace(namespace).withName(name);
         ObjectNode mark = JsonNodeFactory.instance.objectNode();
-        mark.putObject("metadata").putObject("annotations").put(VolcanoKeys.OUT_OF_SYNC, "true");
+        mark.putObject("metadata").putObject("annotations").put(SchedulingApi.OUT_OF_SYNC, "true");
         try {
             Pod marked = pod.patch(MERGE, mark.toString());
             memory.podDeleted(marked.getMetadata().getUid());

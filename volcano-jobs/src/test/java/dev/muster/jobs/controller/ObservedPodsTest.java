@@ -2,6 +2,7 @@ package dev.muster.jobs.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.jobs.PodPhase;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -13,8 +14,8 @@ class ObservedPodsTest {
     void readsWhatTheControllerNeedsFromAPod() {
         Pod pod = new PodBuilder()
                 .withNewMetadata().withName("train-worker-0").withDeletionTimestamp("2026-01-01T00:00:00Z")
-                .addToAnnotations(VolcanoKeys.TASK_SPEC, "worker").addToAnnotations(VolcanoKeys.JOB_VERSION, "3")
-                .addToAnnotations(VolcanoKeys.OUT_OF_SYNC, "true").endMetadata()
+                .addToAnnotations(SchedulingApi.TASK_SPEC, "worker").addToAnnotations(SchedulingApi.JOB_VERSION, "3")
+                .addToAnnotations(SchedulingApi.OUT_OF_SYNC, "true").endMetadata()
                 .withNewStatus().withPhase("Failed")
                 .addNewContainerStatus().withReady(false).withRestartCount(2)
                 .withNewState().withNewTerminated().withExitCode(137).endTerminated().endState().endContainerStatus()

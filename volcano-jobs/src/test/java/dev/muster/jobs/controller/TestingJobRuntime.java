@@ -1,6 +1,7 @@
 package dev.muster.jobs.controller;
 
 import com.google.common.collect.ImmutableList;
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.engine.model.PodGroupPhase;
 import dev.muster.jobs.PodPhase;
 import dev.muster.jobs.VolcanoJob;
@@ -109,8 +110,8 @@ final class TestingJobRuntime {
         }
         for (Pod pod : plan.podsToCreate()) {
             Map<String, String> annotations = pod.getMetadata().getAnnotations();
-            pods.put(pod.getMetadata().getName(), new ObservedPod(pod.getMetadata().getName(), annotations.get(VolcanoKeys.TASK_SPEC),
-                    PodPhase.PENDING, false, false, false, 0, OptionalInt.empty(), Integer.parseInt(annotations.get(VolcanoKeys.JOB_VERSION))));
+            pods.put(pod.getMetadata().getName(), new ObservedPod(pod.getMetadata().getName(), annotations.get(SchedulingApi.TASK_SPEC),
+                    PodPhase.PENDING, false, false, false, 0, OptionalInt.empty(), Integer.parseInt(annotations.get(SchedulingApi.JOB_VERSION))));
         }
         plan.status().ifPresent(status -> job = job.withStatus(status));
         events.addAll(plan.events());

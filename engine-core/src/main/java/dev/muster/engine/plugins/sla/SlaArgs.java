@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.muster.engine.api.GoDuration;
 import java.time.Duration;
 import java.util.Optional;
 

@@ -2,6 +2,7 @@ package dev.muster.engine.plugins.sla;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.muster.engine.api.GoDuration;
 import dev.muster.engine.framework.AdmissionCheck;
 import dev.muster.engine.framework.JobOrder;
 import dev.muster.engine.framework.JobPipelining;

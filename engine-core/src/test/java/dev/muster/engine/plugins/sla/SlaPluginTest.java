@@ -4,6 +4,7 @@ import static dev.muster.engine.testing.ClusterScenario.cpu;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.muster.engine.api.GoDuration;
 import dev.muster.engine.config.ConfigException;
 import dev.muster.engine.framework.JobState;
 import dev.muster.engine.framework.Session;

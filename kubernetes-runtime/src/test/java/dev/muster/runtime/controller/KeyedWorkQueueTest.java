@@ -1,4 +1,4 @@
-package dev.muster.jobs.runtime;
+package dev.muster.runtime.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

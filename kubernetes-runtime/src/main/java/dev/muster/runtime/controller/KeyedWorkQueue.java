@@ -1,4 +1,4 @@
-package dev.muster.jobs.runtime;
+package dev.muster.runtime.controller;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
@@ -28,12 +28,12 @@ import org.slf4j.LoggerFactory;
  * tried again after an exponential backoff; the other objects go on.
  */
 @ThreadSafe
-final class KeyedWorkQueue<K, R> {
+public final class KeyedWorkQueue<K, R> {
     private static final Logger log = LoggerFactory.getLogger(KeyedWorkQueue.class);
 
     /** Processes one request for one object; called on a worker thread, never twice at once for the same key. */
     @FunctionalInterface
-    interface Worker<K, R> {
+    public interface Worker<K, R> {
         void process(K key, R request);
     }
 
@@ -54,7 +54,7 @@ final class KeyedWorkQueue<K, R> {
     @GuardedBy("this")
     private boolean stopped;
 
-    KeyedWorkQueue(String name, Worker<K, R> worker, ExecutorService workers, ScheduledExecutorService timer, Duration firstBackoff,
+    public KeyedWorkQueue(String name, Worker<K, R> worker, ExecutorService workers, ScheduledExecutorService timer, Duration firstBackoff,
             Duration maxBackoff) {
         this.name = requireNonNull(name, "name is null");
         this.worker = requireNonNull(worker, "worker is null");
@@ -66,7 +66,7 @@ final class KeyedWorkQueue<K, R> {
     }
 
     /** Queues a request for the object; a no-op once stopped. */
-    void add(K key, R request) {
+    public void add(K key, R request) {
         requireNonNull(key, "key is null");
         requireNonNull(request, "request is null");
         synchronized (this) {
@@ -86,7 +86,7 @@ final class KeyedWorkQueue<K, R> {
     }
 
     /** Queues the request after {@code delay}; the answer cancels it. Once stopped, nothing is scheduled. */
-    Future<?> addAfter(K key, R request, Duration delay) {
+    public Future<?> addAfter(K key, R request, Duration delay) {
         try {
             return timer.schedule(() -> add(key, request), Math.max(0, delay.toMillis()), TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
@@ -95,13 +95,13 @@ final class KeyedWorkQueue<K, R> {
     }
 
     /** Drops everything waiting; requests in progress finish. */
-    synchronized void stop() {
+    public synchronized void stop() {
         stopped = true;
         waiting.clear();
     }
 
     /** Forgets an object that is gone: its waiting requests and its failure count. */
-    synchronized void forget(K key) {
+    public synchronized void forget(K key) {
         waiting.remove(key);
         failures.remove(key);
     }

@@ -1,10 +1,10 @@
-package dev.muster.jobs.runtime;
+package dev.muster.runtime.controller;
 
 import static java.util.Objects.requireNonNull;
 
 /** A namespaced object a controller reconciles, as {@code namespace/name}. */
-record ObjectKey(String namespace, String name) {
-    ObjectKey {
+public record ObjectKey(String namespace, String name) {
+    public ObjectKey {
         requireNonNull(namespace, "namespace is null");
         requireNonNull(name, "name is null");
     }

@@ -1,0 +1,68 @@
+package dev.muster.runtime;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.inject.Inject;
+import dev.muster.runtime.controller.ControllerSet;
+import dev.muster.runtime.leader.LeaderElection;
+import dev.muster.runtime.metrics.Health;
+import dev.muster.runtime.scheduler.Scheduler;
+
+/**
+ * What runs while this replica leads: the scheduling loop and every contributed controller. Begun
+ * when the Lease is won (at once without leader election), ended when it is lost or the process stops.
+ */
+@ThreadSafe
+final class LeadershipTerm implements LeaderElection.Callbacks {
+    private final Scheduler scheduler;
+    private final ControllerSet controllers;
+    private final Health health;
+
+    @Inject
+    LeadershipTerm(Scheduler scheduler, ControllerSet controllers, Health health) {
+        this.scheduler = requireNonNull(scheduler, "scheduler is null");
+        this.controllers = requireNonNull(controllers, "controllers is null");
+        this.health = requireNonNull(health, "health is null");
+    }
+
+    /** Starts the loop, then the controllers; a controller that cannot start ends the term it was to join. */
+    synchronized void begin() throws InterruptedException {
+        health.leading(true);
+        scheduler.start();
+        try {
+            controllers.startAll();
+        } catch (InterruptedException | RuntimeException e) {
+            end();
+            throw e;
+        }
+    }
+
+    /** Stops the controllers, then the loop after the cycle in progress. */
+    synchronized void end() throws InterruptedException {
+        try {
+            controllers.stopAll();
+            scheduler.stop();
+        } finally {
+            health.leading(false);
+        }
+    }
+
+    @Override
+    public void startedLeading() {
+        try {
+            begin();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void stoppedLeading() {
+        try {
+            end();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.muster.runtime;
+
+import static dev.muster.runtime.controller.ControllerBinder.controllerBinder;
+import static java.util.Objects.requireNonNull;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Scopes;
+import com.google.inject.Singleton;
+import dev.muster.engine.cache.ClusterCache;
+import dev.muster.engine.config.SchedulerConfigLoader;
+import dev.muster.engine.framework.SessionConfig;
+import dev.muster.runtime.binding.DecisionWriter;
+import dev.muster.runtime.controller.ControllerSet;
+import dev.muster.runtime.informers.ClusterInformers;
+import dev.muster.runtime.leader.LeaderElection;
+import dev.muster.runtime.metrics.Health;
+import dev.muster.runtime.metrics.SchedulerMetrics;
+import dev.muster.runtime.scheduler.Scheduler;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The scheduler against an API server, every part a singleton: the cache and its informers, the
+ * writers, the loop, metrics and health, leader election when {@link RuntimeOptions#lease()} is set,
+ * and the set of contributed {@link dev.muster.runtime.controller.Controller}s (empty unless a module
+ * adds one). Needs a {@link KubernetesClient} ({@link KubernetesModule}), a {@link Clock} and the
+ * engine's modules (for {@link SchedulerConfigLoader}).
+ */
+public final class RuntimeModule extends AbstractModule {
+    /** Binds in flight at once. */
+    public static final int BIND_PARALLELISM = 32;
+    /** A leader whose loop finishes no cycle for this long (or 20 periods, if longer) is not live. */
+    private static final Duration MIN_STALL = Duration.ofMinutes(2);
+
+    private final RuntimeOptions options;
+
+    public RuntimeModule(RuntimeOptions options) {
+        this.options = requireNonNull(options, "options is null");
+    }
+
+    @Override
+    protected void configure() {
+        bind(RuntimeOptions.class).toInstance(options);
+        bind(SchedulerMetrics.class).in(Scopes.SINGLETON);
+        bind(LeadershipTerm.class).in(Scopes.SINGLETON);
+        bind(ControllerSet.class).in(Scopes.SINGLETON);
+        bind(KubernetesRuntime.class).in(Scopes.SINGLETON);
+        controllerBinder(binder());
+    }
+
+    /** Parsed by the injector's loader; a {@link dev.muster.engine.config.ConfigException} here fails the runtime's creation. */
+    @Provides
+    @Singleton
+    static SessionConfig sessionConfig(SchedulerConfigLoader loader, RuntimeOptions options) {
+        return loader.parse(options.configSource(), options.configText());
+    }
+
+    @Provides
+    @Singleton
+    static ClusterCache cache(RuntimeOptions options, Clock clock) {
+        return new ClusterCache(options.schedulerNames(), clock);
+    }
+
+    @Provides
+    @Singleton
+    static ClusterInformers informers(KubernetesClient client, ClusterCache cache) {
+        return new ClusterInformers(client, cache);
+    }
+
+    @Provides
+    @Singleton
+    static Health health(RuntimeOptions options, Clock clock) {
+        Duration twentyPeriods = options.period().multipliedBy(20);
+        return new Health(clock, twentyPeriods.compareTo(MIN_STALL) > 0 ? twentyPeriods : MIN_STALL);
+    }
+
+    @Provides
+    @Singleton
+    static DecisionWriter writer(KubernetesClient client, ClusterCache cache, Clock clock) {
+        return DecisionWriter.connect(client, cache, BIND_PARALLELISM, clock);
+    }
+
+    @Provides
+    @Singleton
+    static Scheduler scheduler(ClusterCache cache, SessionConfig config, DecisionWriter writer, RuntimeOptions options, Clock clock,
+            SchedulerMetrics metrics, Health health) {
+        return new Scheduler(cache, config, writer, options.period(), clock, metrics.andThen(health));
+    }
+
+    @Provides
+    @Singleton
+    static Optional<LeaderElection> election(KubernetesClient client, RuntimeOptions options, Clock clock, LeadershipTerm term) {
+        return options.lease().map(lease -> new LeaderElection(client, lease, clock, term));
+    }
+}

@@ -1,0 +1,33 @@
+package dev.muster.runtime;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableSet;
+import dev.muster.runtime.leader.LeaseConfig;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * How the runtime schedules: the configuration text (parsed by the injector's loader, which knows the
+ * plugins of every installed module), the scheduler names whose pods it places, the time between
+ * cycles and, with leader election, the Lease.
+ *
+ * @param configSource where {@code configText} came from, for error messages
+ */
+public record RuntimeOptions(String configSource, String configText, ImmutableSet<String> schedulerNames, Duration period,
+        Optional<LeaseConfig> lease) {
+    public RuntimeOptions {
+        requireNonNull(configSource, "configSource is null");
+        requireNonNull(configText, "configText is null");
+        checkArgument(!schedulerNames.isEmpty(), "schedulerNames is empty");
+        requireNonNull(period, "period is null");
+        checkArgument(!period.isNegative() && !period.isZero(), "period must be positive: %s", period);
+        requireNonNull(lease, "lease is null");
+    }
+
+    public RuntimeOptions(String configSource, String configText, Set<String> schedulerNames, Duration period, Optional<LeaseConfig> lease) {
+        this(configSource, configText, ImmutableSet.copyOf(schedulerNames), period, lease);
+    }
+}

@@ -1,0 +1,10 @@
+/**
+ * The controller SPI and the toolkit every controller uses. A {@link dev.muster.runtime.controller.Controller}
+ * is contributed with {@link dev.muster.runtime.controller.ControllerBinder} and started by the runtime
+ * once per leader term ({@link dev.muster.runtime.controller.ControllerSet}).
+ * {@link dev.muster.runtime.controller.KeyedWorkQueue} serialises the requests of each object
+ * ({@link dev.muster.runtime.controller.ObjectKey}) with retries and backoff. Status-code classification
+ * ({@code binding.ApiResponse}) and event writing ({@code binding.EventRecorder}) are shared with the
+ * scheduler's own writers.
+ */
+package dev.muster.runtime.controller;

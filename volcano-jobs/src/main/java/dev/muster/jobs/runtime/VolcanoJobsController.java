@@ -1,0 +1,69 @@
+package dev.muster.jobs.runtime;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import com.google.inject.Inject;
+import dev.muster.jobs.plugins.SshKeyGenerator;
+import dev.muster.runtime.controller.Controller;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Volcano's job controllers as one {@link Controller}: each term gets a fresh {@link JobControllers}
+ * (its informers, work queues and threads), so nothing of a lost term survives into the next.
+ */
+@ThreadSafe
+public final class VolcanoJobsController implements Controller {
+    public static final String NAME = "volcano-jobs";
+
+    /** What every term's controllers are made with. */
+    public record Settings(SshKeyGenerator keys, Duration resyncPeriod) {
+        public Settings {
+            requireNonNull(keys, "keys is null");
+            requireNonNull(resyncPeriod, "resyncPeriod is null");
+        }
+    }
+
+    private final KubernetesClient client;
+    private final Clock clock;
+    private final Settings settings;
+    @GuardedBy("this")
+    private Optional<JobControllers> term = Optional.empty();
+
+    @Inject
+    public VolcanoJobsController(KubernetesClient client, Clock clock, Settings settings) {
+        this.client = requireNonNull(client, "client is null");
+        this.clock = requireNonNull(clock, "clock is null");
+        this.settings = requireNonNull(settings, "settings is null");
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public synchronized void start() throws InterruptedException {
+        if (term.isPresent()) {
+            return;
+        }
+        JobControllers controllers = new JobControllers(client, clock, settings.keys(), settings.resyncPeriod());
+        try {
+            controllers.start();
+        } catch (InterruptedException | RuntimeException e) {
+            controllers.stop();
+            throw e;
+        }
+        term = Optional.of(controllers);
+    }
+
+    @Override
+    public synchronized void stop() {
+        term.ifPresent(JobControllers::stop);
+        term = Optional.empty();
+    }
+}
