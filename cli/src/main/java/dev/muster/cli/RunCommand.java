@@ -222,7 +222,7 @@ public final class RunCommand implements Callable<Integer> {
         if (metricsPort == 0) {
             return Optional.empty();
         }
-        return Optional.of(OperationsServer.start(new InetSocketAddress(metricsPort), runtime.metrics(), runtime.health()));
+        return Optional.of(OperationsServer.start(new InetSocketAddress(metricsPort), runtime.registry(), runtime.health()));
     }
 
     private static Path readable(Path path) throws IOException {

@@ -8,7 +8,7 @@ import dev.muster.runtime.controller.CustomResourceDefinitions;
 import dev.muster.runtime.informers.ClusterInformers;
 import dev.muster.runtime.leader.LeaderElection;
 import dev.muster.runtime.metrics.Health;
-import dev.muster.runtime.metrics.SchedulerMetrics;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.Optional;
@@ -25,17 +25,17 @@ public final class KubernetesRuntime {
     private static final Duration WARN_EVERY = Duration.ofSeconds(10);
 
     private final ClusterInformers informers;
-    private final SchedulerMetrics metrics;
+    private final PrometheusRegistry registry;
     private final Health health;
     private final LeadershipTerm term;
     private final Optional<LeaderElection> election;
     private final ImmutableList<CustomResourceDefinitions> definitions;
 
     @Inject
-    KubernetesRuntime(ClusterInformers informers, SchedulerMetrics metrics, Health health, LeadershipTerm term,
+    KubernetesRuntime(ClusterInformers informers, PrometheusRegistry registry, Health health, LeadershipTerm term,
             Optional<LeaderElection> election, Set<CustomResourceDefinitions> definitions) {
         this.informers = requireNonNull(informers, "informers is null");
-        this.metrics = requireNonNull(metrics, "metrics is null");
+        this.registry = requireNonNull(registry, "registry is null");
         this.health = requireNonNull(health, "health is null");
         this.term = requireNonNull(term, "term is null");
         this.election = requireNonNull(election, "election is null");
@@ -49,8 +49,9 @@ public final class KubernetesRuntime {
         return definitions;
     }
 
-    public SchedulerMetrics metrics() {
-        return metrics;
+    /** The metrics of this runtime and of the JVM, for {@code /metrics}. */
+    public PrometheusRegistry registry() {
+        return registry;
     }
 
     public Health health() {

@@ -18,6 +18,8 @@ import dev.muster.runtime.metrics.Health;
 import dev.muster.runtime.metrics.SchedulerMetrics;
 import dev.muster.runtime.scheduler.Scheduler;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -45,6 +47,7 @@ public final class RuntimeModule extends AbstractModule {
     protected void configure() {
         bind(RuntimeOptions.class).toInstance(options);
         bind(SchedulerMetrics.class).in(Scopes.SINGLETON);
+        bind(PrometheusRegistry.class).toProvider(RuntimeModule::registry).in(Scopes.SINGLETON);
         bind(LeadershipTerm.class).in(Scopes.SINGLETON);
         bind(ControllerSet.class).in(Scopes.SINGLETON);
         bind(KubernetesRuntime.class).in(Scopes.SINGLETON);
@@ -70,11 +73,20 @@ public final class RuntimeModule extends AbstractModule {
         return new ClusterInformers(client, cache);
     }
 
+    /** The process's metrics: the scheduler's, health's and the JVM's (memory, GC, threads, ...), on one registry of its own. */
+    private static PrometheusRegistry registry() {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        JvmMetrics.builder().register(registry);
+        return registry;
+    }
+
     @Provides
     @Singleton
-    static Health health(RuntimeOptions options, Clock clock) {
+    static Health health(RuntimeOptions options, Clock clock, PrometheusRegistry registry) {
         Duration twentyPeriods = options.period().multipliedBy(20);
-        return new Health(clock, twentyPeriods.compareTo(MIN_STALL) > 0 ? twentyPeriods : MIN_STALL);
+        Health health = new Health(clock, twentyPeriods.compareTo(MIN_STALL) > 0 ? twentyPeriods : MIN_STALL);
+        health.register(registry);
+        return health;
     }
 
     @Provides

@@ -43,8 +43,10 @@ class RuntimeModuleTest {
         Replica second = new Replica(running, "second");
         second.runtime.start();
 
-        // then: one controller runs, the leader's
+        // then: one controller runs, the leader's; the runtime's registry has the scheduler's and the JVM's metrics
         assertThat(running.get()).isEqualTo(1);
+        assertThat(first.runtime.registry().scrape().stream().map(metric -> metric.getMetadata().getPrometheusName()))
+                .contains("muster_cycles", "muster_leader", "jvm_memory_used_bytes", "jvm_threads_current");
         assertThat(second.terms.get()).isZero();
 
         // when: the leader stops, releasing the Lease

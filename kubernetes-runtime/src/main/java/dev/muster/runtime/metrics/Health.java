@@ -6,6 +6,8 @@ import static java.util.Objects.requireNonNull;
 import com.google.errorprone.annotations.ThreadSafe;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.muster.runtime.scheduler.CycleReport;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -97,11 +99,11 @@ public final class Health implements Consumer<CycleReport> {
         return new Status(200, leading ? "ok: leading" : "ok: standby");
     }
 
-    /** The leader and readiness gauges. */
-    public synchronized void writeTo(PrometheusText text) {
-        text.family("muster_leader", PrometheusText.Type.GAUGE, "1 while this replica holds the lease and schedules.")
-                .sample("muster_leader", leading ? 1 : 0);
-        text.family("muster_informers_synced", PrometheusText.Type.GAUGE, "1 once the informers have listed the cluster.")
-                .sample("muster_informers_synced", synced ? 1 : 0);
+    /** Registers the leader and readiness gauges, read at each scrape. */
+    public void register(PrometheusRegistry registry) {
+        GaugeWithCallback.builder().name("muster_leader").help("1 while this replica holds the lease and schedules.")
+                .callback(callback -> callback.call(isLeading() ? 1 : 0)).register(registry);
+        GaugeWithCallback.builder().name("muster_informers_synced").help("1 once the informers have listed the cluster.")
+                .callback(callback -> callback.call(isSynced() ? 1 : 0)).register(registry);
     }
 }

@@ -2,10 +2,9 @@ package dev.muster.runtime.metrics;
 
 import static java.util.Objects.requireNonNull;
 
-import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
 import com.google.errorprone.annotations.ThreadSafe;
-import com.google.errorprone.annotations.concurrent.GuardedBy;
+import com.google.inject.Inject;
 import dev.muster.engine.framework.SessionResult;
 import dev.muster.engine.model.Job;
 import dev.muster.engine.model.JobId;
@@ -16,19 +15,23 @@ import dev.muster.engine.model.Task;
 import dev.muster.engine.model.TaskId;
 import dev.muster.runtime.binding.BindResult;
 import dev.muster.runtime.scheduler.CycleReport;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
  * The scheduler's metrics, fed one {@link CycleReport} per cycle on the scheduling thread and read by
- * scrapes on other threads. Counters and histograms accumulate; the queue and pending gauges are those
- * of the latest cycle.
+ * scrapes on other threads, through the official Prometheus client. Counters and histograms accumulate;
+ * the queue and pending gauges are those of the latest cycle.
  *
  * <p>Pending PodGroups are counted by reason, from what the cycle decided: {@code Invalid} (the objects
  * fail validation), {@code NotEnqueued} (phase Pending: the queue or cluster cannot admit the gang's
@@ -40,29 +43,58 @@ public final class SchedulerMetrics implements Consumer<CycleReport> {
     static final double[] LATENCY_BOUNDS = {0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600};
     static final double[] CYCLE_BOUNDS = {0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10};
 
-    private final Histogram latency = new Histogram(LATENCY_BOUNDS);
-    private final Histogram cycles = new Histogram(CYCLE_BOUNDS);
-
-    @GuardedBy("this")
-    private final Map<String, Histogram> actions = new TreeMap<>();
-
-    @GuardedBy("this")
-    private final Map<BindResult.Status, Long> binds = new EnumMap<>(BindResult.Status.class);
-
-    @GuardedBy("this")
-    private long evicted;
-
-    @GuardedBy("this")
-    private Instant lastCycle = Instant.EPOCH;
-
-    @GuardedBy("this")
-    private ImmutableSortedMap<QueueName, QueueGauges> queues = ImmutableSortedMap.of();
-
-    @GuardedBy("this")
-    private ImmutableSortedMap<String, Integer> pending = ImmutableSortedMap.of();
+    private final Counter cycles;
+    private final Counter bound;
+    private final Counter bindFailures;
+    private final Counter evicted;
+    private final Histogram latency;
+    private final Histogram cycleDuration;
+    private final Histogram actionDuration;
+    /** What the gauges show: the latest cycle's, replaced whole so that a scrape never sees half of one. */
+    private final AtomicReference<Gauges> gauges = new AtomicReference<>(Gauges.NONE);
 
     /** A queue's resources after a cycle; {@code deserved} is empty when no plugin computes a share. */
     record QueueGauges(Resources allocated, Resources deserved) {}
+
+    private record Gauges(Instant lastCycle, ImmutableSortedMap<QueueName, QueueGauges> queues, ImmutableSortedMap<String, Integer> pending) {
+        static final Gauges NONE = new Gauges(Instant.EPOCH, ImmutableSortedMap.of(), ImmutableSortedMap.copyOf(
+                Map.of("Invalid", 0, "NotEnqueued", 0, "NotEnoughResources", 0)));
+    }
+
+    /** Registers the scheduler's families in {@code registry}, with today's names (the client adds {@code _total} to counters). */
+    @Inject
+    public SchedulerMetrics(PrometheusRegistry registry) {
+        requireNonNull(registry, "registry is null");
+        this.cycles = Counter.builder().name("muster_cycles").help("Scheduling cycles run.").register(registry);
+        GaugeWithCallback.builder().name("muster_last_cycle_timestamp_seconds").help("When the latest cycle finished (0: none yet).")
+                .callback(callback -> callback.call(gauges.get().lastCycle().toEpochMilli() / 1000.0)).register(registry);
+        this.bound = Counter.builder().name("muster_pods_bound").help("Pods bound to a node; rate() gives pods bound per second.")
+                .register(registry);
+        this.bindFailures = Counter.builder().name("muster_bind_failures").help("Binds that did not take effect, by outcome.")
+                .labelNames("result").register(registry);
+        for (BindResult.Status status : BindResult.Status.values()) {
+            if (status != BindResult.Status.BOUND) {
+                bindFailures.initLabelValues(result(status));
+            }
+        }
+        this.evicted = Counter.builder().name("muster_pods_evicted").help("Pods evicted by preempt and reclaim.").register(registry);
+        this.latency = Histogram.builder().name("muster_pod_scheduling_latency_seconds").help("Time from a pod's creation to its bind.")
+                .classicOnly().classicUpperBounds(LATENCY_BOUNDS).register(registry);
+        this.cycleDuration = Histogram.builder().name("muster_cycle_duration_seconds")
+                .help("Duration of a cycle: snapshot, session and writes.").classicOnly().classicUpperBounds(CYCLE_BOUNDS).register(registry);
+        this.actionDuration = Histogram.builder().name("muster_action_duration_seconds").help("Duration of each action in a cycle.")
+                .labelNames("action").classicOnly().classicUpperBounds(CYCLE_BOUNDS).register(registry);
+        GaugeWithCallback.builder().name("muster_queue_allocated")
+                .help("Resources held by a queue's pods (cpu in cores, memory in bytes, others in units).").labelNames("queue", "resource")
+                .callback(callback -> gauges.get().queues().forEach((queue, values) -> resources(callback, queue, values.allocated())))
+                .register(registry);
+        GaugeWithCallback.builder().name("muster_queue_deserved")
+                .help("A queue's deserved share, as proportion or capacity computes it (same units).").labelNames("queue", "resource")
+                .callback(callback -> gauges.get().queues().forEach((queue, values) -> resources(callback, queue, values.deserved())))
+                .register(registry);
+        GaugeWithCallback.builder().name("muster_pending_podgroups").help("PodGroups waiting to be scheduled, by reason.").labelNames("reason")
+                .callback(callback -> gauges.get().pending().forEach((reason, count) -> callback.call(count, reason))).register(registry);
+    }
 
     @Override
     public void accept(CycleReport report) {
@@ -73,71 +105,30 @@ public final class SchedulerMetrics implements Consumer<CycleReport> {
         }
         for (BindResult bind : report.written().binds()) {
             Task task = tasks.get(bind.task());
-            if (bind.status() == BindResult.Status.BOUND && task != null) {
-                latency.observe(seconds(Duration.between(task.created(), report.finished())));
+            if (bind.status() == BindResult.Status.BOUND) {
+                bound.inc();
+                if (task != null) {
+                    latency.observe(seconds(Duration.between(task.created(), report.finished())));
+                }
+            } else {
+                bindFailures.labelValues(result(bind.status())).inc();
             }
         }
-        cycles.observe(seconds(report.duration()));
-        ImmutableSortedMap<QueueName, QueueGauges> queueGauges = queueGauges(report);
-        ImmutableSortedMap<String, Integer> pendingGauges = pending(report);
-        synchronized (this) {
-            report.actions().forEach((name, duration) ->
-                    actions.computeIfAbsent(name, key -> new Histogram(CYCLE_BOUNDS)).observe(seconds(duration)));
-            for (BindResult bind : report.written().binds()) {
-                binds.merge(bind.status(), 1L, Long::sum);
-            }
-            evicted += report.written().evicted();
-            lastCycle = report.finished();
-            queues = queueGauges;
-            pending = pendingGauges;
-        }
+        evicted.inc(report.written().evicted());
+        report.actions().forEach((name, duration) -> actionDuration.labelValues(name).observe(seconds(duration)));
+        cycleDuration.observe(seconds(report.duration()));
+        cycles.inc();
+        gauges.set(new Gauges(report.finished(), queueGauges(report), pending(report)));
     }
 
-    /** Appends every family to a scrape. */
-    public synchronized void writeTo(PrometheusText text) {
-        text.family("muster_cycles_total", PrometheusText.Type.COUNTER, "Scheduling cycles run.")
-                .sample("muster_cycles_total", cycles.count());
-        text.family("muster_last_cycle_timestamp_seconds", PrometheusText.Type.GAUGE, "When the latest cycle finished (0: none yet).")
-                .sample("muster_last_cycle_timestamp_seconds", lastCycle.toEpochMilli() / 1000.0);
-        text.family("muster_pods_bound_total", PrometheusText.Type.COUNTER, "Pods bound to a node; rate() gives pods bound per second.")
-                .sample("muster_pods_bound_total", binds.getOrDefault(BindResult.Status.BOUND, 0L));
-        text.family("muster_bind_failures_total", PrometheusText.Type.COUNTER, "Binds that did not take effect, by outcome.");
-        for (BindResult.Status status : BindResult.Status.values()) {
-            if (status != BindResult.Status.BOUND) {
-                text.sample("muster_bind_failures_total", Map.of("result", status.name().toLowerCase(Locale.ROOT)),
-                        binds.getOrDefault(status, 0L));
-            }
-        }
-        text.family("muster_pods_evicted_total", PrometheusText.Type.COUNTER, "Pods evicted by preempt and reclaim.")
-                .sample("muster_pods_evicted_total", evicted);
-        text.family("muster_pod_scheduling_latency_seconds", PrometheusText.Type.HISTOGRAM,
-                "Time from a pod's creation to its bind.");
-        latency.write(text, "muster_pod_scheduling_latency_seconds", ImmutableMap.of());
-        text.family("muster_cycle_duration_seconds", PrometheusText.Type.HISTOGRAM,
-                "Duration of a cycle: snapshot, session and writes.");
-        cycles.write(text, "muster_cycle_duration_seconds", ImmutableMap.of());
-        text.family("muster_action_duration_seconds", PrometheusText.Type.HISTOGRAM, "Duration of each action in a cycle.");
-        actions.forEach((name, histogram) -> histogram.write(text, "muster_action_duration_seconds", ImmutableMap.of("action", name)));
-        writeQueues(text);
-        text.family("muster_pending_podgroups", PrometheusText.Type.GAUGE, "PodGroups waiting to be scheduled, by reason.");
-        pending.forEach((reason, count) -> text.sample("muster_pending_podgroups", Map.of("reason", reason), count));
-    }
-
-    @GuardedBy("this")
-    private void writeQueues(PrometheusText text) {
-        text.family("muster_queue_allocated", PrometheusText.Type.GAUGE,
-                "Resources held by a queue's pods (cpu in cores, memory in bytes, others in units).");
-        queues.forEach((queue, gauges) -> writeResources(text, "muster_queue_allocated", queue, gauges.allocated()));
-        text.family("muster_queue_deserved", PrometheusText.Type.GAUGE,
-                "A queue's deserved share, as proportion or capacity computes it (same units).");
-        queues.forEach((queue, gauges) -> writeResources(text, "muster_queue_deserved", queue, gauges.deserved()));
-    }
-
-    private static void writeResources(PrometheusText text, String name, QueueName queue, Resources resources) {
+    private static void resources(GaugeWithCallback.Callback callback, QueueName queue, Resources resources) {
         for (String resource : resources.names()) {
-            ImmutableMap<String, String> labels = ImmutableMap.of("queue", queue.value(), "resource", resource);
-            text.sample(name, labels, resource.equals(Resources.MEMORY) ? resources.memory() : resources.get(resource) / 1000);
+            callback.call(resource.equals(Resources.MEMORY) ? resources.memory() : resources.get(resource) / 1000, queue.value(), resource);
         }
+    }
+
+    private static String result(BindResult.Status status) {
+        return status.name().toLowerCase(Locale.ROOT);
     }
 
     private static ImmutableSortedMap<QueueName, QueueGauges> queueGauges(CycleReport report) {

@@ -2,6 +2,7 @@ package dev.muster.runtime.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 class OperationsServerTest {
     private final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2025-01-01T00:00:00Z"));
     private final Health health = new Health(new MovableClock(), Duration.ofSeconds(30));
+    private final PrometheusRegistry registry = registry(health);
     private final OperationsServer server = start();
 
     @AfterEach
@@ -75,9 +77,11 @@ class OperationsServerTest {
 
     @Test
     void unknownPathsAndMethodsAreRefused() throws Exception {
+        // /metrics and what is below it are the Prometheus client's (the JDK server matches contexts by prefix)
         assertThat(status("/nothing")).isEqualTo(404);
-        assertThat(status("/metricsx")).isEqualTo(404);
-        assertThat(Scrape.send(server.address(), "/metrics", "POST").statusCode()).isEqualTo(405);
+        assertThat(status("/")).isEqualTo(404);
+        assertThat(status("/healthzx")).isEqualTo(404);
+        assertThat(Scrape.send(server.address(), "/readyz", "POST").statusCode()).isEqualTo(405);
     }
 
     @Test
@@ -95,9 +99,16 @@ class OperationsServerTest {
         return Scrape.get(server.address(), path).statusCode();
     }
 
+    private static PrometheusRegistry registry(Health health) {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        new SchedulerMetrics(registry);
+        health.register(registry);
+        return registry;
+    }
+
     private OperationsServer start() {
         try {
-            return OperationsServer.start(new InetSocketAddress("127.0.0.1", 0), new SchedulerMetrics(), health);
+            return OperationsServer.start(new InetSocketAddress("127.0.0.1", 0), registry, health);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

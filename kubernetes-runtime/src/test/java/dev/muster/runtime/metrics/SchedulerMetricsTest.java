@@ -9,6 +9,7 @@ import static org.awaitility.Awaitility.await;
 import dev.muster.runtime.kubernetes.ClusterObjects;
 import dev.muster.runtime.kubernetes.LiveScheduler;
 import dev.muster.runtime.kubernetes.TestingApiServer;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.http.HttpResponse;
@@ -31,11 +32,13 @@ class SchedulerMetricsTest {
         // given
         ClusterObjects.create(server.client(), node("n1", "4", "16Gi") + queue("ml", "")
                 + gang("train", 2, "ml", "1") + gang("huge", 2, "ml", "3"));
-        SchedulerMetrics metrics = new SchedulerMetrics();
+        PrometheusRegistry registry = new PrometheusRegistry();
+        SchedulerMetrics metrics = new SchedulerMetrics(registry);
         Health health = new Health(Clock.systemUTC(), Duration.ofMinutes(1));
+        health.register(registry);
 
         try (LiveScheduler scheduler = LiveScheduler.connect(server.client());
-                OperationsServer operations = OperationsServer.start(new InetSocketAddress("127.0.0.1", 0), metrics, health)) {
+                OperationsServer operations = OperationsServer.start(new InetSocketAddress("127.0.0.1", 0), registry, health)) {
             // when
             metrics.accept(scheduler.runCycle());
             Scrape first = scrape(operations);
@@ -74,7 +77,7 @@ class SchedulerMetricsTest {
     private static Scrape scrape(OperationsServer operations) throws IOException, InterruptedException {
         HttpResponse<String> response = Scrape.get(operations.address(), "/metrics");
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.headers().firstValue("Content-Type")).contains(PrometheusText.CONTENT_TYPE);
+        assertThat(response.headers().firstValue("Content-Type")).contains("text/plain; version=0.0.4; charset=utf-8");
         return Scrape.parse(response.body());
     }
 }

@@ -3,6 +3,7 @@ package dev.muster.jobs.runtime;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import com.google.errorprone.annotations.ThreadSafe;
 import dev.muster.jobs.VolcanoJob;
 import dev.muster.jobs.controller.JobReconciler;
@@ -22,7 +23,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -142,11 +142,6 @@ public final class JobControllers {
     }
 
     private static ThreadFactory daemon(String prefix) {
-        AtomicInteger count = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, prefix + "-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
+        return new ThreadFactoryBuilder().setNameFormat(prefix + "-%d").setDaemon(true).build();
     }
 }
