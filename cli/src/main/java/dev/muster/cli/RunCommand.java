@@ -6,7 +6,7 @@ import com.google.inject.Inject;
 import com.google.inject.Module;
 import dev.muster.engine.config.ConfigException;
 import dev.muster.engine.config.SchedulerConfigLoader;
-import dev.muster.jobs.runtime.JobControllers;
+import dev.muster.jobs.runtime.VolcanoControllerTerm;
 import dev.muster.jobs.runtime.VolcanoJobsModule;
 import dev.muster.runtime.KubernetesRuntime;
 import dev.muster.runtime.RuntimeOptions;
@@ -102,7 +102,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--job-resync", paramLabel = "DURATION", converter = PeriodConverter.class,
             description = "With --job-controllers: how often every Volcano Job is synced again, making again the plugin objects "
                     + "(Services, ConfigMaps, Secrets) deleted by hand (default: 30s).")
-    private Duration jobResync = JobControllers.DEFAULT_RESYNC;
+    private Duration jobResync = VolcanoControllerTerm.DEFAULT_RESYNC;
 
     @Option(names = "--metrics-port", paramLabel = "PORT",
             description = "Serve /metrics (Prometheus), /healthz and /readyz on this port; 0 disables (default: 8080).")

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.muster.embedded.EmbeddedApiServer;
-import dev.muster.jobs.plugins.SshKeyGenerator;
-import dev.muster.jobs.runtime.JobControllers;
+import dev.muster.jobs.jobplugins.SshKeyGenerator;
+import dev.muster.jobs.runtime.VolcanoControllerTerm;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.time.Clock;
@@ -16,19 +16,19 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The job controllers' periodic resync, driven by hand: the timer's period is a day, so only the
- * test's {@link JobControllers#resync()} brings back what it deletes. No scheduler runs; the plugin
+ * test's {@link VolcanoControllerTerm#resync()} brings back what it deletes. No scheduler runs; the plugin
  * objects are made while the job is Pending.
  */
 class JobResyncTest {
     private EmbeddedApiServer server;
     private KubernetesClient client;
-    private JobControllers controllers;
+    private VolcanoControllerTerm controllers;
 
     @BeforeEach
     void start() throws InterruptedException {
         server = EmbeddedApiServer.start(0);
         client = server.newClient();
-        controllers = new JobControllers(client, Clock.systemUTC(), SshKeyGenerator.RSA, Duration.ofDays(1));
+        controllers = new VolcanoControllerTerm(client, Clock.systemUTC(), SshKeyGenerator.RSA, Duration.ofDays(1));
         controllers.start();
     }
 

@@ -6,7 +6,7 @@ import dev.muster.jobs.JobStatus;
 import dev.muster.jobs.PodPhase;
 import dev.muster.jobs.TaskSpec;
 import dev.muster.jobs.VolcanoJob;
-import dev.muster.jobs.plugins.JobPlugin;
+import dev.muster.jobs.jobplugins.JobPlugin;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

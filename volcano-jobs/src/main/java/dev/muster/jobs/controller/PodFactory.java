@@ -3,7 +3,7 @@ package dev.muster.jobs.controller;
 import dev.muster.engine.api.SchedulingApi;
 import dev.muster.jobs.TaskSpec;
 import dev.muster.jobs.VolcanoJob;
-import dev.muster.jobs.plugins.JobPlugin;
+import dev.muster.jobs.jobplugins.JobPlugin;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;

@@ -39,10 +39,10 @@ final class CommandController {
     private static final int NOT_FOUND = 404;
 
     private final KubernetesClient client;
-    private final ControllerInformers informers;
+    private final VolcanoInformers informers;
     private final EventWriter events;
 
-    CommandController(KubernetesClient client, ControllerInformers informers, EventWriter events) {
+    CommandController(KubernetesClient client, VolcanoInformers informers, EventWriter events) {
         this.client = requireNonNull(client, "client is null");
         this.informers = requireNonNull(informers, "informers is null");
         this.events = requireNonNull(events, "events is null");
@@ -93,7 +93,7 @@ final class CommandController {
         if (cached.isPresent()) {
             return cached;
         }
-        return Optional.ofNullable(client.genericKubernetesResources(ControllerInformers.JOBS).inNamespace(namespace).withName(name).get());
+        return Optional.ofNullable(client.genericKubernetesResources(VolcanoInformers.JOBS).inNamespace(namespace).withName(name).get());
     }
 
     private void reject(ObjectKey key, EventRecorder.Subject subject, String reason, String message) {
@@ -105,7 +105,7 @@ final class CommandController {
     /** Deletes the Command; false when it was gone already (another controller took it). */
     private boolean delete(ObjectKey key) {
         try {
-            return !client.genericKubernetesResources(ControllerInformers.COMMANDS).inNamespace(key.namespace()).withName(key.name()).delete()
+            return !client.genericKubernetesResources(VolcanoInformers.COMMANDS).inNamespace(key.namespace()).withName(key.name()).delete()
                     .isEmpty();
         } catch (KubernetesClientException e) {
             if (e.getCode() == NOT_FOUND) {

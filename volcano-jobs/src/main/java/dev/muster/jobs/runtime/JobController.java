@@ -50,14 +50,14 @@ final class JobController {
     /** The phases in which a job's plugin objects should exist: a killed job's were deleted with its pods. */
     private static final ImmutableSet<JobPhase> ACTIVE = Sets.immutableEnumSet(JobPhase.PENDING, JobPhase.RUNNING);
 
-    private final ControllerInformers informers;
+    private final VolcanoInformers informers;
     private final JobReconciler reconciler;
     private final JobPlanWriter writer;
     private final Clock clock;
     /** What is remembered per job, by uid. */
     private final Map<String, JobMemory> memories = new ConcurrentHashMap<>();
 
-    JobController(ControllerInformers informers, JobReconciler reconciler, JobPlanWriter writer, Clock clock) {
+    JobController(VolcanoInformers informers, JobReconciler reconciler, JobPlanWriter writer, Clock clock) {
         this.informers = requireNonNull(informers, "informers is null");
         this.reconciler = requireNonNull(reconciler, "reconciler is null");
         this.writer = requireNonNull(writer, "writer is null");
@@ -130,7 +130,7 @@ final class JobController {
             return Optional.empty();
         }
         String uid = pod.getMetadata().getUid();
-        Optional<JobMemory> memory = ControllerInformers.controller(pod, VolcanoJob.KIND)
+        Optional<JobMemory> memory = VolcanoInformers.controller(pod, VolcanoJob.KIND)
                 .map(owner -> memories.get(owner.getUid()));
         boolean ours = memory.isPresent() && memory.get().deletedByUs(uid);
         memory.ifPresent(known -> known.podGone(pod.getMetadata().getName(), uid));
@@ -154,7 +154,7 @@ final class JobController {
         List<ObservedPod> pods = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (Pod pod : informers.podsOfJob(job.namespace(), job.name())) {
-            boolean owned = ControllerInformers.controller(pod, VolcanoJob.KIND)
+            boolean owned = VolcanoInformers.controller(pod, VolcanoJob.KIND)
                     .filter(owner -> owner.getUid().equals(job.metadata().uid())).isPresent();
             Optional<ObservedPod> observed = ObservedPods.of(pod);
             if (!owned || observed.isEmpty()) {

@@ -47,13 +47,13 @@ final class JobFlowController {
     private static final int NOT_FOUND = 404;
 
     private final KubernetesClient client;
-    private final ControllerInformers informers;
+    private final VolcanoInformers informers;
     private final JobFlowReconciler reconciler = new JobFlowReconciler();
     private final EventWriter events;
     /** The status last written, by flow uid. */
     private final Map<String, ObjectNode> statuses = new ConcurrentHashMap<>();
 
-    JobFlowController(KubernetesClient client, ControllerInformers informers, EventWriter events) {
+    JobFlowController(KubernetesClient client, VolcanoInformers informers, EventWriter events) {
         this.client = requireNonNull(client, "client is null");
         this.informers = requireNonNull(informers, "informers is null");
         this.events = requireNonNull(events, "events is null");
@@ -77,7 +77,7 @@ final class JobFlowController {
         log.debug("jobflow={} create={} delete={}", key, plan.jobNamesToCreate(), plan.jobsToDelete());
         for (ObjectNode job : plan.jobsToCreate()) {
             try {
-                client.genericKubernetesResources(ControllerInformers.JOBS).inNamespace(key.namespace())
+                client.genericKubernetesResources(VolcanoInformers.JOBS).inNamespace(key.namespace())
                         .resource(client.getKubernetesSerialization().convertValue(job, GenericKubernetesResource.class)).create();
             } catch (KubernetesClientException e) {
                 if (e.getCode() != CONFLICT) {
@@ -87,7 +87,7 @@ final class JobFlowController {
         }
         for (String job : plan.jobsToDelete()) {
             try {
-                client.genericKubernetesResources(ControllerInformers.JOBS).inNamespace(key.namespace()).withName(job).delete();
+                client.genericKubernetesResources(VolcanoInformers.JOBS).inNamespace(key.namespace()).withName(job).delete();
             } catch (KubernetesClientException e) {
                 if (e.getCode() != NOT_FOUND) {
                     throw e;
@@ -111,7 +111,7 @@ final class JobFlowController {
         ObjectNode patch = JsonNodeFactory.instance.objectNode();
         patch.set("status", diff);
         try {
-            client.genericKubernetesResources(ControllerInformers.JOB_FLOWS).inNamespace(key.namespace()).withName(key.name())
+            client.genericKubernetesResources(VolcanoInformers.JOB_FLOWS).inNamespace(key.namespace()).withName(key.name())
                     .subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
         } catch (KubernetesClientException e) {
             if (e.getCode() == NOT_FOUND) {
@@ -135,8 +135,8 @@ final class JobFlowController {
 
     private List<VolcanoJob> jobs(ObjectKey flow, String uid) {
         List<VolcanoJob> jobs = new ArrayList<>();
-        for (GenericKubernetesResource object : informers.jobs.getIndexer().byIndex(ControllerInformers.BY_FLOW, flow.toString())) {
-            if (ControllerInformers.controller(object, JobFlow.KIND).filter(owner -> owner.getUid().equals(uid)).isPresent()) {
+        for (GenericKubernetesResource object : informers.jobs.getIndexer().byIndex(VolcanoInformers.BY_FLOW, flow.toString())) {
+            if (VolcanoInformers.controller(object, JobFlow.KIND).filter(owner -> owner.getUid().equals(uid)).isPresent()) {
                 VolcanoJobReader.read(informers.tree(object, VolcanoJob.API_VERSION, VolcanoJob.KIND)).object().ifPresent(jobs::add);
             }
         }

@@ -46,10 +46,10 @@ final class JobPlanWriter {
     private static final PatchContext MERGE = PatchContext.of(PatchType.JSON_MERGE);
 
     private final KubernetesClient client;
-    private final ControllerInformers informers;
+    private final VolcanoInformers informers;
     private final EventWriter events;
 
-    JobPlanWriter(KubernetesClient client, ControllerInformers informers, EventWriter events) {
+    JobPlanWriter(KubernetesClient client, VolcanoInformers informers, EventWriter events) {
         this.client = requireNonNull(client, "client is null");
         this.informers = requireNonNull(informers, "informers is null");
         this.events = requireNonNull(events, "events is null");
@@ -63,12 +63,12 @@ final class JobPlanWriter {
     void apply(VolcanoJob job, JsonNode storedStatus, JobPlan plan, JobMemory memory) {
         String namespace = job.namespace();
         if (plan.deleteJob()) {
-            delete(client.genericKubernetesResources(ControllerInformers.JOBS).inNamespace(namespace).withName(job.name()));
+            delete(client.genericKubernetesResources(VolcanoInformers.JOBS).inNamespace(namespace).withName(job.name()));
             plan.events().forEach(event -> events.record(subject(job), event));
             return;
         }
         if (plan.deletePodGroup()) {
-            delete(client.genericKubernetesResources(ControllerInformers.POD_GROUPS).inNamespace(namespace)
+            delete(client.genericKubernetesResources(VolcanoInformers.POD_GROUPS).inNamespace(namespace)
                     .withName(PodGroupFactory.podGroupName(job)));
         } else {
             plan.podGroup().ifPresent(this::createOrUpdate);
@@ -114,7 +114,7 @@ final class JobPlanWriter {
     private void createOrUpdate(PodGroupManifest manifest) {
         ObjectNode desired = manifest.toJson();
         Optional<GenericKubernetesResource> existing = informers.podGroup(manifest.namespace(), manifest.name());
-        NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> podGroups = client.genericKubernetesResources(ControllerInformers.POD_GROUPS).inNamespace(manifest.namespace());
+        NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> podGroups = client.genericKubernetesResources(VolcanoInformers.POD_GROUPS).inNamespace(manifest.namespace());
         if (existing.isEmpty()) {
             try {
                 podGroups.resource(client.getKubernetesSerialization().convertValue(desired, GenericKubernetesResource.class)).create();
@@ -197,7 +197,7 @@ final class JobPlanWriter {
         ObjectNode patch = JsonNodeFactory.instance.objectNode();
         patch.set("status", MergePatchDiff.between(storedStatus, status));
         try {
-            client.genericKubernetesResources(ControllerInformers.JOBS).inNamespace(job.namespace()).withName(job.name())
+            client.genericKubernetesResources(VolcanoInformers.JOBS).inNamespace(job.namespace()).withName(job.name())
                     .subresource("status").patch(MERGE, patch.toString());
         } catch (KubernetesClientException e) {
             if (e.getCode() == NOT_FOUND) {

@@ -36,14 +36,14 @@ final class JobTemplateController {
     private static final int NOT_FOUND = 404;
 
     private final KubernetesClient client;
-    private final ControllerInformers informers;
+    private final VolcanoInformers informers;
     private final EventWriter events;
     /** The list last written, by template uid. */
     private final Map<String, JsonNode> written = new ConcurrentHashMap<>();
     /** The problems last reported, by template uid. */
     private final Map<String, String> reported = new ConcurrentHashMap<>();
 
-    JobTemplateController(KubernetesClient client, ControllerInformers informers, EventWriter events) {
+    JobTemplateController(KubernetesClient client, VolcanoInformers informers, EventWriter events) {
         this.client = requireNonNull(client, "client is null");
         this.informers = requireNonNull(informers, "informers is null");
         this.events = requireNonNull(events, "events is null");
@@ -73,7 +73,7 @@ final class JobTemplateController {
         ObjectNode patch = JsonNodeFactory.instance.objectNode();
         patch.putObject("status").set("jobDependsOnList", names.isEmpty() ? JsonNodeFactory.instance.nullNode() : names);
         try {
-            client.genericKubernetesResources(ControllerInformers.JOB_TEMPLATES).inNamespace(key.namespace()).withName(key.name())
+            client.genericKubernetesResources(VolcanoInformers.JOB_TEMPLATES).inNamespace(key.namespace()).withName(key.name())
                     .subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
         } catch (KubernetesClientException e) {
             if (e.getCode() == NOT_FOUND) {

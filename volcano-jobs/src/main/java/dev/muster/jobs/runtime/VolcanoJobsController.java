@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.errorprone.annotations.ThreadSafe;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import com.google.inject.Inject;
-import dev.muster.jobs.plugins.SshKeyGenerator;
+import dev.muster.jobs.jobplugins.SshKeyGenerator;
 import dev.muster.runtime.controller.Controller;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
@@ -13,7 +13,7 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Volcano's job controllers as one {@link Controller}: each term gets a fresh {@link JobControllers}
+ * Volcano's job controllers as one {@link Controller}: each term gets a fresh {@link VolcanoControllerTerm}
  * (its informers, work queues and threads), so nothing of a lost term survives into the next.
  */
 @ThreadSafe
@@ -32,7 +32,7 @@ public final class VolcanoJobsController implements Controller {
     private final Clock clock;
     private final Settings settings;
     @GuardedBy("this")
-    private Optional<JobControllers> term = Optional.empty();
+    private Optional<VolcanoControllerTerm> term = Optional.empty();
 
     @Inject
     public VolcanoJobsController(KubernetesClient client, Clock clock, Settings settings) {
@@ -51,7 +51,7 @@ public final class VolcanoJobsController implements Controller {
         if (term.isPresent()) {
             return;
         }
-        JobControllers controllers = new JobControllers(client, clock, settings.keys(), settings.resyncPeriod());
+        VolcanoControllerTerm controllers = new VolcanoControllerTerm(client, clock, settings.keys(), settings.resyncPeriod());
         try {
             controllers.start();
         } catch (InterruptedException | RuntimeException e) {
@@ -63,7 +63,7 @@ public final class VolcanoJobsController implements Controller {
 
     @Override
     public synchronized void stop() {
-        term.ifPresent(JobControllers::stop);
+        term.ifPresent(VolcanoControllerTerm::stop);
         term = Optional.empty();
     }
 }

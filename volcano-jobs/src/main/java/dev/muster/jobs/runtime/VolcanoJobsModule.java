@@ -5,7 +5,7 @@ import static dev.muster.runtime.controller.ControllerBinder.controllerBinder;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.AbstractModule;
-import dev.muster.jobs.plugins.SshKeyGenerator;
+import dev.muster.jobs.jobplugins.SshKeyGenerator;
 import java.time.Duration;
 
 /**
@@ -17,7 +17,7 @@ public final class VolcanoJobsModule extends AbstractModule {
     private final Duration resyncPeriod;
 
     public VolcanoJobsModule() {
-        this(JobControllers.DEFAULT_RESYNC);
+        this(VolcanoControllerTerm.DEFAULT_RESYNC);
     }
 
     /** @param resyncPeriod how often every known Job is synced again */

@@ -5,8 +5,8 @@ import dev.muster.jobs.JobStatus;
 import dev.muster.jobs.PodPhase;
 import dev.muster.jobs.TestingJobs;
 import dev.muster.jobs.VolcanoJob;
-import dev.muster.jobs.plugins.SshKeyGenerator;
-import dev.muster.jobs.plugins.SshKeyPair;
+import dev.muster.jobs.jobplugins.SshKeyGenerator;
+import dev.muster.jobs.jobplugins.SshKeyPair;
 import java.time.Instant;
 
 /** A small job in any phase, pods of it, and a reconciler with fixed keys, for lifecycle tests. */

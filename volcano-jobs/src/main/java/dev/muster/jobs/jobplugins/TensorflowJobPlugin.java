@@ -1,4 +1,4 @@
-package dev.muster.jobs.plugins;
+package dev.muster.jobs.jobplugins;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -17,7 +17,7 @@ import java.util.Map;
  * {@code --evaluator}) on {@code --port} (2222), and the pod's own role and index. A job of one task
  * with one replica gets none.
  */
-public final class TensorflowPlugin implements JobPlugin {
+public final class TensorflowJobPlugin implements JobPlugin {
     public static final String NAME = "tensorflow";
     static final ImmutableSet<String> VALUE_FLAGS = ImmutableSet.of("ps", "worker", "chief", "evaluator", "port");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -26,7 +26,7 @@ public final class TensorflowPlugin implements JobPlugin {
     private final Map<String, String> roles = new LinkedHashMap<>();
     private final int port;
 
-    public TensorflowPlugin(PluginFlags flags) {
+    public TensorflowJobPlugin(JobPluginFlags flags) {
         roles.put(flags.string("ps", "ps"), "ps");
         roles.put(flags.string("worker", "worker"), "worker");
         roles.put(flags.string("chief", "chief"), "chief");

@@ -1,4 +1,4 @@
-package dev.muster.jobs.plugins;
+package dev.muster.jobs.jobplugins;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
@@ -32,7 +32,7 @@ import java.util.TreeMap;
  * {@code VC_<TASK>_HOSTS} / {@code VC_<TASK>_NUM}, also injected as environment unless
  * {@code --inject-hosts-env=false}. Each pod gets its name as hostname and the job as subdomain.
  */
-public final class SvcPlugin implements JobPlugin {
+public final class SvcJobPlugin implements JobPlugin {
     public static final String NAME = "svc";
     public static final String MOUNT_PATH = "/etc/volcano";
     static final ImmutableSet<String> BOOLEAN_FLAGS = ImmutableSet.of("publish-not-ready-addresses", "disable-network-policy", "inject-hosts-env");
@@ -41,7 +41,7 @@ public final class SvcPlugin implements JobPlugin {
     private final boolean disableNetworkPolicy;
     private final boolean injectHostsEnv;
 
-    public SvcPlugin(PluginFlags flags) {
+    public SvcJobPlugin(JobPluginFlags flags) {
         this.publishNotReadyAddresses = flags.bool("publish-not-ready-addresses", false);
         this.disableNetworkPolicy = flags.bool("disable-network-policy", false);
         this.injectHostsEnv = flags.bool("inject-hosts-env", true);

@@ -1,4 +1,4 @@
-package dev.muster.jobs.plugins;
+package dev.muster.jobs.jobplugins;
 
 import static java.util.Objects.requireNonNull;
 
@@ -15,18 +15,18 @@ import java.util.OptionalInt;
  * {@code -name=value}, {@code --name value}, and a bare {@code --name} for a boolean. Unknown flags
  * and bad values are problems naming the plugin.
  */
-public final class PluginFlags {
+public final class JobPluginFlags {
     private final String plugin;
     private final ImmutableMap<String, String> values;
     private final List<String> problems;
 
-    private PluginFlags(String plugin, ImmutableMap<String, String> values, List<String> problems) {
+    private JobPluginFlags(String plugin, ImmutableMap<String, String> values, List<String> problems) {
         this.plugin = plugin;
         this.values = values;
         this.problems = problems;
     }
 
-    public static PluginFlags parse(String plugin, List<String> arguments, ImmutableSet<String> booleans, ImmutableSet<String> valued,
+    public static JobPluginFlags parse(String plugin, List<String> arguments, ImmutableSet<String> booleans, ImmutableSet<String> valued,
             List<String> problems) {
         requireNonNull(plugin, "plugin is null");
         Map<String, String> values = new LinkedHashMap<>();
@@ -59,7 +59,7 @@ public final class PluginFlags {
                         + String.join(", ", ImmutableSet.<String>builder().addAll(booleans).addAll(valued).build().stream().sorted().toList()) + ")");
             }
         }
-        return new PluginFlags(plugin, ImmutableMap.copyOf(values), problems);
+        return new JobPluginFlags(plugin, ImmutableMap.copyOf(values), problems);
     }
 
     private static String path(String plugin) {

@@ -1,4 +1,4 @@
-package dev.muster.jobs.plugins;
+package dev.muster.jobs.jobplugins;
 
 import com.google.common.collect.ImmutableSet;
 import dev.muster.jobs.TaskSpec;
@@ -18,7 +18,7 @@ import java.util.Optional;
  * 23456, also opened as a container port), {@code WORLD_SIZE} (master and worker replicas) and
  * {@code RANK}: 0 for the master, index + 1 for a worker ({@code --worker}, default {@code worker}).
  */
-public final class PytorchPlugin implements JobPlugin {
+public final class PytorchJobPlugin implements JobPlugin {
     public static final String NAME = "pytorch";
     static final ImmutableSet<String> VALUE_FLAGS = ImmutableSet.of("master", "worker", "port");
 
@@ -26,7 +26,7 @@ public final class PytorchPlugin implements JobPlugin {
     private final String worker;
     private final int port;
 
-    public PytorchPlugin(PluginFlags flags) {
+    public PytorchJobPlugin(JobPluginFlags flags) {
         this.master = flags.string("master", "master");
         this.worker = flags.string("worker", "worker");
         this.port = flags.integer("port").orElse(23456);

@@ -9,7 +9,7 @@ import dev.muster.jobs.VolcanoJob;
 import dev.muster.jobs.controller.JobReconciler;
 import dev.muster.jobs.controller.JobRequest;
 import dev.muster.jobs.flow.JobFlow;
-import dev.muster.jobs.plugins.SshKeyGenerator;
+import dev.muster.jobs.jobplugins.SshKeyGenerator;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.KeyedWorkQueue;
@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * Volcano's own controller-manager runs: both would create and delete the same pods.
  */
 @ThreadSafe
-public final class JobControllers {
+public final class VolcanoControllerTerm {
     static final int WORKERS = 4;
     static final Duration FIRST_BACKOFF = Duration.ofMillis(200);
     static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
@@ -40,10 +40,10 @@ public final class JobControllers {
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     /** How often to say, while waiting, that the API server cannot be read yet. */
     private static final Duration WARN_EVERY = Duration.ofSeconds(10);
-    private static final Logger log = LoggerFactory.getLogger(JobControllers.class);
+    private static final Logger log = LoggerFactory.getLogger(VolcanoControllerTerm.class);
 
     private final KubernetesClient client;
-    private final ControllerInformers informers;
+    private final VolcanoInformers informers;
     private final ExecutorService workers;
     private final ScheduledExecutorService timer;
     private final KeyedWorkQueue<ObjectKey, JobRequest> jobQueue;
@@ -53,7 +53,7 @@ public final class JobControllers {
     private final KeyedWorkQueue<ObjectKey, JobFlowController.Sync> templateQueue;
     private final KeyedWorkQueue<ObjectKey, JobFlowController.Sync> commandQueue;
 
-    public JobControllers(KubernetesClient client, Clock clock) {
+    public VolcanoControllerTerm(KubernetesClient client, Clock clock) {
         this(client, clock, SshKeyGenerator.RSA, DEFAULT_RESYNC);
     }
 
@@ -61,12 +61,12 @@ public final class JobControllers {
      * @param resyncPeriod how often every known Job is synced again, recreating the plugin objects
      *     deleted by hand (Kubernetes controllers resync every 30 s to a few minutes)
      */
-    public JobControllers(KubernetesClient client, Clock clock, SshKeyGenerator keys, Duration resyncPeriod) {
+    public VolcanoControllerTerm(KubernetesClient client, Clock clock, SshKeyGenerator keys, Duration resyncPeriod) {
         this.client = requireNonNull(client, "client is null");
         requireNonNull(clock, "clock is null");
         checkArgument(!resyncPeriod.isNegative() && !resyncPeriod.isZero(), "resyncPeriod must be positive: %s", resyncPeriod);
         this.resyncPeriod = resyncPeriod;
-        this.informers = new ControllerInformers(client);
+        this.informers = new VolcanoInformers(client);
         this.workers = Executors.newFixedThreadPool(WORKERS, daemon("muster-job-controller"));
         this.timer = Executors.newSingleThreadScheduledExecutor(daemon("muster-job-timer"));
         EventWriter events = new EventWriter(EventRecorder.connect(client, RetryPolicy.DEFAULT, clock, EventWriter.COMPONENT));
@@ -83,7 +83,7 @@ public final class JobControllers {
         CommandController commands = new CommandController(client, informers, events);
         this.commandQueue = new KeyedWorkQueue<>("command", (key, request) -> commands.process(key, queue()), workers, timer,
                 FIRST_BACKOFF, MAX_BACKOFF);
-        ControllerHandlers.register(informers, jobs, flows, templates, jobQueue, flowQueue, templateQueue, commandQueue);
+        VolcanoInformerHandlers.register(informers, jobs, flows, templates, jobQueue, flowQueue, templateQueue, commandQueue);
     }
 
     /** Starts the informers and waits until each has listed its kind once; requests flow from then on, and resyncs every period. */

@@ -1,4 +1,4 @@
-package dev.muster.jobs.plugins;
+package dev.muster.jobs.jobplugins;
 
 import static java.util.Objects.requireNonNull;
 

@@ -1,4 +1,4 @@
-package dev.muster.jobs.plugins;
+package dev.muster.jobs.jobplugins;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
@@ -11,8 +11,8 @@ import java.util.Optional;
 
 /** Builds a job's plugins from {@code spec.plugins}, reporting unknown plugins and bad arguments. */
 public final class JobPlugins {
-    public static final ImmutableSet<String> NAMES = ImmutableSet.of(EnvPlugin.NAME, SvcPlugin.NAME, SshPlugin.NAME,
-            TensorflowPlugin.NAME, PytorchPlugin.NAME);
+    public static final ImmutableSet<String> NAMES = ImmutableSet.of(EnvJobPlugin.NAME, SvcJobPlugin.NAME, SshJobPlugin.NAME,
+            TensorflowJobPlugin.NAME, PytorchJobPlugin.NAME);
     /** Volcano plugins Muster does not have yet. */
     private static final ImmutableSet<String> NOT_YET = ImmutableSet.of("mpi", "ray", "hcclrank");
 
@@ -26,16 +26,16 @@ public final class JobPlugins {
             String name = entry.getKey();
             List<String> arguments = entry.getValue();
             switch (name) {
-                case EnvPlugin.NAME -> {
-                    PluginFlags.parse(name, arguments, ImmutableSet.of(), ImmutableSet.of(), problems);
-                    plugins.add(new EnvPlugin());
+                case EnvJobPlugin.NAME -> {
+                    JobPluginFlags.parse(name, arguments, ImmutableSet.of(), ImmutableSet.of(), problems);
+                    plugins.add(new EnvJobPlugin());
                 }
-                case SvcPlugin.NAME -> plugins.add(new SvcPlugin(PluginFlags.parse(name, arguments, SvcPlugin.BOOLEAN_FLAGS, ImmutableSet.of(), problems)));
-                case SshPlugin.NAME -> plugins.add(new SshPlugin(PluginFlags.parse(name, arguments, ImmutableSet.of(), SshPlugin.VALUE_FLAGS, problems), keys));
-                case TensorflowPlugin.NAME -> plugins.add(new TensorflowPlugin(
-                        PluginFlags.parse(name, arguments, ImmutableSet.of(), TensorflowPlugin.VALUE_FLAGS, problems)));
-                case PytorchPlugin.NAME -> plugins.add(new PytorchPlugin(
-                        PluginFlags.parse(name, arguments, ImmutableSet.of(), PytorchPlugin.VALUE_FLAGS, problems)));
+                case SvcJobPlugin.NAME -> plugins.add(new SvcJobPlugin(JobPluginFlags.parse(name, arguments, SvcJobPlugin.BOOLEAN_FLAGS, ImmutableSet.of(), problems)));
+                case SshJobPlugin.NAME -> plugins.add(new SshJobPlugin(JobPluginFlags.parse(name, arguments, ImmutableSet.of(), SshJobPlugin.VALUE_FLAGS, problems), keys));
+                case TensorflowJobPlugin.NAME -> plugins.add(new TensorflowJobPlugin(
+                        JobPluginFlags.parse(name, arguments, ImmutableSet.of(), TensorflowJobPlugin.VALUE_FLAGS, problems)));
+                case PytorchJobPlugin.NAME -> plugins.add(new PytorchJobPlugin(
+                        JobPluginFlags.parse(name, arguments, ImmutableSet.of(), PytorchJobPlugin.VALUE_FLAGS, problems)));
                 default -> problems.add("spec.plugins." + name + ": " + (NOT_YET.contains(name)
                         ? "not supported by Muster yet"
                         : "unknown plugin (known: " + String.join(", ", NAMES) + ")"));

@@ -5,4 +5,4 @@
  * {@code pytorch}: {@code MASTER_ADDR}, {@code MASTER_PORT}, {@code WORLD_SIZE}, {@code RANK}.
  * Arguments are Go-style flags, as Volcano parses them; an unknown flag is a problem, not a log line.
  */
-package dev.muster.jobs.plugins;
+package dev.muster.jobs.jobplugins;

@@ -1,4 +1,4 @@
-package dev.muster.jobs.plugins;
+package dev.muster.jobs.jobplugins;
 
 import static java.util.Objects.requireNonNull;
 
@@ -28,7 +28,7 @@ import java.util.TreeMap;
  * container mounts it at {@code --ssh-key-file-path} (default {@code /root/.ssh}, mode 0600; 0644
  * elsewhere). The private key is never logged.
  */
-public final class SshPlugin implements JobPlugin {
+public final class SshJobPlugin implements JobPlugin {
     public static final String NAME = "ssh";
     public static final String DEFAULT_PATH = "/root/.ssh";
     static final ImmutableSet<String> VALUE_FLAGS = ImmutableSet.of("ssh-key-file-path", "ssh-private-key", "ssh-public-key", "ssh-port");
@@ -40,7 +40,7 @@ public final class SshPlugin implements JobPlugin {
     private final int port;
     private final SshKeyGenerator generator;
 
-    public SshPlugin(PluginFlags flags, SshKeyGenerator generator) {
+    public SshJobPlugin(JobPluginFlags flags, SshKeyGenerator generator) {
         this.keyFilePath = flags.string("ssh-key-file-path", DEFAULT_PATH);
         this.privateKey = flags.string("ssh-private-key", "");
         this.publicKey = flags.string("ssh-public-key", "");
@@ -80,7 +80,7 @@ public final class SshPlugin implements JobPlugin {
         data.put("id_rsa.pub", encode(pair.publicKey()));
         data.put("authorized_keys", encode(pair.publicKey()));
         data.put("config", encode(config(job)));
-        return ImmutableList.of(new SecretBuilder().withMetadata(SvcPlugin.owned(job, secretName(job))).withData(data).build());
+        return ImmutableList.of(new SecretBuilder().withMetadata(SvcJobPlugin.owned(job, secretName(job))).withData(data).build());
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.muster.jobs.plugins;
+package dev.muster.jobs.jobplugins;
 
 import dev.muster.jobs.TaskSpec;
 import dev.muster.jobs.VolcanoJob;
@@ -6,7 +6,7 @@ import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Pod;
 
 /** {@code env}: the pod's index in its task as {@code VK_TASK_INDEX} and {@code VC_TASK_INDEX}, in every container and init container. */
-public final class EnvPlugin implements JobPlugin {
+public final class EnvJobPlugin implements JobPlugin {
     public static final String NAME = "env";
 
     @Override

@@ -1,4 +1,4 @@
-package dev.muster.jobs.plugins;
+package dev.muster.jobs.jobplugins;
 
 import dev.muster.jobs.TaskSpec;
 import dev.muster.jobs.VolcanoJob;

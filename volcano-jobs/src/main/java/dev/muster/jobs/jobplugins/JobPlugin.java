@@ -1,4 +1,4 @@
-package dev.muster.jobs.plugins;
+package dev.muster.jobs.jobplugins;
 
 import com.google.common.collect.ImmutableList;
 import dev.muster.jobs.TaskSpec;

@@ -26,15 +26,15 @@ import org.slf4j.LoggerFactory;
  * template; a Command for a Job is taken when added. Handlers only compute and queue; they run on
  * the informers' threads.
  */
-final class ControllerHandlers {
-    private static final Logger log = LoggerFactory.getLogger(ControllerHandlers.class);
+final class VolcanoInformerHandlers {
+    private static final Logger log = LoggerFactory.getLogger(VolcanoInformerHandlers.class);
 
-    private ControllerHandlers() {}
+    private VolcanoInformerHandlers() {}
 
-    static void register(ControllerInformers informers, JobController jobs, JobFlowController flows, JobTemplateController templates,
+    static void register(VolcanoInformers informers, JobController jobs, JobFlowController flows, JobTemplateController templates,
             KeyedWorkQueue<ObjectKey, JobRequest> jobQueue, KeyedWorkQueue<ObjectKey, JobFlowController.Sync> flowQueue,
             KeyedWorkQueue<ObjectKey, JobFlowController.Sync> templateQueue, KeyedWorkQueue<ObjectKey, JobFlowController.Sync> commandQueue) {
-        Consumer<HasMetadata> wakeFlow = job -> ControllerInformers.controller(job, JobFlow.KIND)
+        Consumer<HasMetadata> wakeFlow = job -> VolcanoInformers.controller(job, JobFlow.KIND)
                 .ifPresent(owner -> flowQueue.add(new ObjectKey(job.getMetadata().getNamespace(), owner.getName()), JobFlowController.Sync.SYNC));
         Consumer<HasMetadata> wakeTemplate = job -> JobTemplateController.templateOf(job.getMetadata().getLabels())
                 .ifPresent(template -> templateQueue.add(template, JobFlowController.Sync.SYNC));
@@ -106,7 +106,7 @@ final class ControllerHandlers {
     }
 
     /** Commands are taken when added, as in Volcano; the controller deletes each one it takes. */
-    private static void registerCommands(ControllerInformers informers, KeyedWorkQueue<ObjectKey, JobFlowController.Sync> commandQueue) {
+    private static void registerCommands(VolcanoInformers informers, KeyedWorkQueue<ObjectKey, JobFlowController.Sync> commandQueue) {
         informers.commands.addEventHandler(handler(
                 command -> {
                     if (CommandController.targetsAJob(command)) {
@@ -132,7 +132,7 @@ final class ControllerHandlers {
 
     /** The Volcano Job that controls the object. */
     private static Optional<ObjectKey> jobOf(HasMetadata object) {
-        return ControllerInformers.controller(object, VolcanoJob.KIND)
+        return VolcanoInformers.controller(object, VolcanoJob.KIND)
                 .filter(owner -> VolcanoJob.API_VERSION.equals(owner.getApiVersion()))
                 .map(owner -> new ObjectKey(object.getMetadata().getNamespace(), owner.getName()));
     }

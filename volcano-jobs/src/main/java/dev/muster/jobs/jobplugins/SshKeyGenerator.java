@@ -1,4 +1,4 @@
-package dev.muster.jobs.plugins;
+package dev.muster.jobs.jobplugins;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;

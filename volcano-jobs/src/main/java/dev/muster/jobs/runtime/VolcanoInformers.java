@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * left unwatched with a warning, and its store stays empty.
  */
 @ThreadSafe
-final class ControllerInformers {
+final class VolcanoInformers {
     static final ResourceDefinitionContext JOBS = context(VolcanoJob.API_VERSION, VolcanoJob.KIND, "jobs");
     static final ResourceDefinitionContext POD_GROUPS = context(PodGroupManifest.API_VERSION, "PodGroup", "podgroups");
     static final ResourceDefinitionContext JOB_FLOWS = context(JobFlow.API_VERSION, JobFlow.KIND, "jobflows");
@@ -52,7 +52,7 @@ final class ControllerInformers {
     static final String BY_FLOW = "flow";
     /** Jobs by the key of the JobTemplate they were made from ({@code volcano.sh/createdByJobTemplate}). */
     static final String BY_TEMPLATE = "template";
-    private static final Logger log = LoggerFactory.getLogger(ControllerInformers.class);
+    private static final Logger log = LoggerFactory.getLogger(VolcanoInformers.class);
     private static final int NOT_FOUND = 404;
 
     private final KubernetesClient client;
@@ -64,7 +64,7 @@ final class ControllerInformers {
     final SharedIndexInformer<GenericKubernetesResource> templates;
     final SharedIndexInformer<GenericKubernetesResource> commands;
 
-    ControllerInformers(KubernetesClient client) {
+    VolcanoInformers(KubernetesClient client) {
         this.client = requireNonNull(client, "client is null");
         this.jobs = client.genericKubernetesResources(JOBS).inAnyNamespace().runnableInformer(0);
         this.pods = client.pods().inAnyNamespace().withLabel(SchedulingApi.JOB_NAME).runnableInformer(0);
