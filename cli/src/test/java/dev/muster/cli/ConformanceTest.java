@@ -61,11 +61,12 @@ class ConformanceTest {
                 : List.of("exit code " + result.exitCode() + ": " + result.stderr().strip());
         NotComparable notComparable = NOT_COMPARABLE.get(testCase.name());
         if (notComparable != null) {
-            assertThat(differences).as("not comparable, %s; what-if must still give the outcome recorded for it", notComparable.reason())
+            assertThat(differences).as("%s is not comparable: %s; what-if must still give the outcome recorded for it", testCase, notComparable.reason())
                     .singleElement().asString().contains(notComparable.outcome());
             return;
         }
-        assertThat(differences).as("differences from Volcano's expected decisions").isEmpty();
+        assertThat(differences).as("differences of %s from Volcano's expected decisions (%s)", testCase, testCase.expected().path("source").asText())
+                .isEmpty();
     }
 
     @Test
