@@ -48,7 +48,7 @@ final class DecisionDigests {
     private static final Path TRACES = Path.of("../simulator/src/test/resources/traces");
     private static final long SEED = 1;
 
-    /** One input with one configuration: its name and the full text of its decisions. */
+    /** One input with one configuration: its digest line and the full text of its decisions. */
     record Scenario(String line, String decisions) {}
 
     private DecisionDigests() {}
