@@ -75,13 +75,18 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
 
     private MockResponse respondOrThrow(RecordedRequest request) {
         boolean crd = request.getPath().startsWith(CRDS) && !"GET".equalsIgnoreCase(request.getMethod());
-        boolean table = "GET".equalsIgnoreCase(request.getMethod()) && String.valueOf(request.getHeader("Accept")).contains("as=Table")
-                && !request.getPath().contains("watch=");
+        boolean asTable = "GET".equalsIgnoreCase(request.getMethod()) && String.valueOf(request.getHeader("Accept")).contains("as=Table");
+        boolean table = asTable && !request.getPath().contains("watch=");
         MockResponse response = answer(request);
+        if (asTable && response.getWebSocketListener() instanceof WatchStream watch) {
+            // kube-apiserver prints each event's object as a Table, the column definitions in the first only
+            watch.printWith((object, first) -> tables.row(request.getPath(), readTree(object), first).orElse(object));
+        }
         if (response.code() < 300 && (crd || table)) {
             String body = response.getBody().readUtf8();
             if (crd && !body.isEmpty()) {
                 tables.register(readTree(body));
+                kinds().register(readTree(body));
             }
             Optional<String> printed = table ? tables.table(request.getPath(), readTree(body)) : Optional.empty();
             // reading the body consumed it

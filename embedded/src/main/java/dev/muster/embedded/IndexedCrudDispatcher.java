@@ -59,6 +59,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     private final Map<String, AttributeSet> index = new ConcurrentHashMap<>();
     private final OwnerIndex owners = new OwnerIndex();
     private final Set<WatchStream> watches = new CopyOnWriteArraySet<>();
+    private final ResourceKinds kinds = new ResourceKinds();
     private final ObjectMapper json;
 
     IndexedCrudDispatcher(List<CustomResourceDefinitionContext> crds, ObjectMapper json) {
@@ -142,7 +143,19 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
             query = query.add(new Attribute(KubernetesAttributesExtractor.NAME, name.get()));
         }
         WatchStart start = WatchStart.of(path);
-        return new MockResponse().withWebSocketUpgrade(new WatchStream(query, stream -> opened(stream, start), watches::remove));
+        Optional<ResourceKinds.Kind> kind = kinds.of(path);
+        return new MockResponse().withWebSocketUpgrade(new WatchStream(query, WatchOptions.of(path), stream -> opened(stream, start),
+                stream -> kind.ifPresent(watched -> bookmark(stream, watched)), watches::remove));
+    }
+
+    /** The kinds of what is stored, built-in and registered by CRDs. */
+    ResourceKinds kinds() {
+        return kinds;
+    }
+
+    /** Under the writes' lock, so the bookmark's version follows every change the watch was sent and precedes the next. */
+    private synchronized void bookmark(WatchStream watch, ResourceKinds.Kind kind) {
+        watch.bookmark(kind.apiVersion(), kind.kind(), requestResourceVersion());
     }
 
     /** Keeps the index and the watches in step with the store: every create, update and delete of the mock comes through here. */
