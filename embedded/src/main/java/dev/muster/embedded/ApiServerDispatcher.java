@@ -19,6 +19,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -42,6 +43,7 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
     private static final String CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
     private static final String STRATEGIC = "strategic-merge-patch";
     private static final String MERGE_PATCH = "application/merge-patch+json";
+    private static final Set<String> HEALTH_CHECKS = Set.of("/healthz", "/livez", "/readyz", "/healthz/ping", "/livez/ping", "/readyz/ping");
 
     private final ObjectMapper json;
     private final Discovery discovery;
@@ -110,6 +112,15 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
                 // kubectl falls back to no client-side validation, which --validate=false asks for anyway
                 return status(404, "NotFound", "the embedded API server serves no OpenAPI schema");
             }
+            if (HEALTH_CHECKS.contains(bare)) {
+                // kube-apiserver's healthz, livez and readyz handlers, with every check passing
+                return new MockResponse().setResponseCode(200).setHeader(CONTENT_TYPE, "text/plain; charset=utf-8")
+                        .setHeader("X-Content-Type-Options", "nosniff").setBody("ok");
+            }
+        }
+        if (!kinds().serves(bare)) {
+            // kube-apiserver's not-found handler; the mock answered 200 with the whole store, Secrets included
+            return status(404, "NotFound", "the server could not find the requested resource");
         }
         if ("POST".equalsIgnoreCase(request.getMethod())) {
             Matcher subresource = BINDING.matcher(path);

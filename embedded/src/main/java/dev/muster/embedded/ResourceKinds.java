@@ -3,17 +3,21 @@ package dev.muster.embedded;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.common.base.Splitter;
 import com.google.errorprone.annotations.ThreadSafe;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The kinds of the resources the server stores, by API version and plural: the built-in ones that
- * discovery lists, and each registered CRD's. A watch's bookmark names the watched kind, as
- * kube-apiserver's does, since clients decode it as one of those objects.
+ * discovery lists, and each registered CRD's, with the subresources served for them. A watch's
+ * bookmark names the watched kind, as kube-apiserver's does, since clients decode it as one of those
+ * objects; and a path that names no stored resource is not served ({@link #serves}).
  */
 @ThreadSafe
 final class ResourceKinds {
@@ -29,12 +33,13 @@ final class ResourceKinds {
     }
 
     private final Map<String, Kind> kinds = new ConcurrentHashMap<>();
+    /** Registered API versions ({@code v1}, {@code group/version}), whose resource lists the mock serves for CRDs. */
+    private final Set<String> apiVersions = ConcurrentHashMap.newKeySet();
 
     ResourceKinds() {
         for (ApiResource resource : Discovery.RESOURCES) {
-            if (!resource.subresource()) {
-                kinds.put(key(resource.groupVersion(), resource.plural()), new Kind(resource.groupVersion(), resource.kind()));
-            }
+            kinds.put(key(resource.groupVersion(), resource.plural()), new Kind(resource.groupVersion(), resource.kind()));
+            apiVersions.add(resource.groupVersion());
         }
     }
 
@@ -46,7 +51,49 @@ final class ResourceKinds {
         for (JsonNode version : crd.path("spec").path("versions")) {
             String apiVersion = group + "/" + version.path("name").asText();
             kinds.put(key(apiVersion, plural), new Kind(apiVersion, kind));
+            if (version.path("subresources").has("status")) {
+                kinds.put(key(apiVersion, plural + "/status"), new Kind(apiVersion, kind));
+            }
+            apiVersions.add(apiVersion);
         }
+    }
+
+    /**
+     * Whether the path (without its query) names a stored resource: a collection, an object, or a
+     * subresource served for it, under {@code /api/v1} or {@code /apis/GROUP/VERSION}, namespaced or
+     * not; or a registered API version's resource list. kube-apiserver answers anything else 404.
+     */
+    boolean serves(String path) {
+        List<String> segments = Splitter.on('/').splitToList(path.startsWith("/") ? path.substring(1) : path);
+        int resource;
+        String apiVersion;
+        if (segments.size() >= 2 && segments.get(0).equals("api") && segments.get(1).equals("v1")) {
+            apiVersion = "v1";
+            resource = 2;
+        } else if (segments.size() >= 3 && segments.get(0).equals("apis")) {
+            apiVersion = segments.get(1) + "/" + segments.get(2);
+            resource = 3;
+        } else {
+            return false;
+        }
+        List<String> rest = segments.subList(resource, segments.size());
+        if (rest.isEmpty()) {
+            return apiVersions.contains(apiVersion);
+        }
+        if (rest.size() >= 3 && rest.get(0).equals("namespaces") && kinds.containsKey(key(apiVersion, rest.get(2)))) {
+            return servesObjectPath(apiVersion, rest.subList(2, rest.size()));
+        }
+        return servesObjectPath(apiVersion, rest);
+    }
+
+    /** {@code PLURAL}, {@code PLURAL/NAME} or {@code PLURAL/NAME/SUBRESOURCE}, with nothing empty. */
+    private boolean servesObjectPath(String apiVersion, List<String> segments) {
+        if (segments.isEmpty() || segments.size() > 3 || segments.contains("")) {
+            return false;
+        }
+        String plural = segments.get(0);
+        String served = segments.size() == 3 ? plural + "/" + segments.get(2) : plural;
+        return kinds.containsKey(key(apiVersion, served));
     }
 
     /** The kind stored under the resource a request path names, if the path names one the server stores. */
