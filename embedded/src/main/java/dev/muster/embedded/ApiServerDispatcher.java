@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.mockwebserver.crud.AttributeSet;
@@ -72,6 +73,8 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
             return respondOrThrow(request);
         } catch (UncheckedIOException e) {
             return status(400, "BadRequest", "the request body is not JSON: " + e.getCause().getMessage());
+        } catch (BadSelectorException e) {
+            return status(400, "BadRequest", e.getMessage());
         }
     }
 
@@ -169,7 +172,7 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
 
     /** Deletes what the path names, then every object that names a deleted one as its owner, and so on. */
     private synchronized MockResponse deleteWithDependents(String path) {
-        MockResponse response = handleDelete(path);
+        MockResponse response = path.contains("?") && !Selection.of(path, kinds()).isEmpty() ? deleteSelected(path) : handleDelete(path);
         if (response.code() != 200) {
             return response;
         }
@@ -196,6 +199,32 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
             }
         }
         return response;
+    }
+
+    /**
+     * A collection delete with selectors: what a list with those selectors answers, each deleted on its
+     * own (the mock's collection delete matched labels its own way, {@code in} matching everything).
+     */
+    private MockResponse deleteSelected(String path) {
+        MockResponse listed = handleGet(path);
+        if (listed.code() != 200) {
+            return listed;
+        }
+        String bare = path.substring(0, path.indexOf('?'));
+        String plural = bare.substring(bare.lastIndexOf('/') + 1);
+        ArrayNode deleted = json.createArrayNode();
+        for (JsonNode item : readTree(listed.getBody().readUtf8()).path("items")) {
+            JsonNode metadata = item.path("metadata");
+            MockResponse answer = handleDelete(OwnerIndex.path(item.path("apiVersion").asText(), plural, metadata.path("namespace").asText(""),
+                    metadata.path("name").asText()));
+            if (answer.code() == 200) {
+                deleted.add(readTree(answer.getBody().readUtf8()));
+            }
+        }
+        ObjectNode list = json.createObjectNode().put("apiVersion", "v1").put("kind", "List");
+        list.putObject("metadata");
+        list.set("items", deleted);
+        return new MockResponse().setResponseCode(200).setBody(list.toString());
     }
 
     /** Check and set under one lock, so two binds of one pod cannot both succeed. */

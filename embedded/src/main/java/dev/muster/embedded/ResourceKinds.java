@@ -24,8 +24,12 @@ final class ResourceKinds {
     private static final Pattern RESOURCE_PATH =
             Pattern.compile("^/(?:api/(v1)|apis/([^/]+/[^/?]+))(?:/namespaces/[^/?]+)?/([^/?]+)(?:/[^?]*)?(?:\\?.*)?$");
 
-    /** One stored kind: what a bookmark or a typed list carries in {@code apiVersion} and {@code kind}. */
-    record Kind(String apiVersion, String kind) {
+    /**
+     * One stored kind: what a bookmark or a typed list carries in {@code apiVersion} and {@code kind}.
+     *
+     * @param custom whether a CRD defines it (its field selectors are the CRD's, not a built-in kind's)
+     */
+    record Kind(String apiVersion, String kind, boolean namespaced, boolean custom) {
         Kind {
             requireNonNull(apiVersion, "apiVersion is null");
             requireNonNull(kind, "kind is null");
@@ -38,7 +42,8 @@ final class ResourceKinds {
 
     ResourceKinds() {
         for (ApiResource resource : Discovery.RESOURCES) {
-            kinds.put(key(resource.groupVersion(), resource.plural()), new Kind(resource.groupVersion(), resource.kind()));
+            kinds.put(key(resource.groupVersion(), resource.plural()),
+                    new Kind(resource.groupVersion(), resource.kind(), resource.namespaced(), false));
             apiVersions.add(resource.groupVersion());
         }
     }
@@ -48,11 +53,13 @@ final class ResourceKinds {
         String group = crd.path("spec").path("group").asText();
         String plural = crd.path("spec").path("names").path("plural").asText();
         String kind = crd.path("spec").path("names").path("kind").asText();
+        boolean namespaced = crd.path("spec").path("scope").asText().equals("Namespaced");
         for (JsonNode version : crd.path("spec").path("versions")) {
             String apiVersion = group + "/" + version.path("name").asText();
-            kinds.put(key(apiVersion, plural), new Kind(apiVersion, kind));
+            Kind stored = new Kind(apiVersion, kind, namespaced, true);
+            kinds.put(key(apiVersion, plural), stored);
             if (version.path("subresources").has("status")) {
-                kinds.put(key(apiVersion, plural + "/status"), new Kind(apiVersion, kind));
+                kinds.put(key(apiVersion, plural + "/status"), stored);
             }
             apiVersions.add(apiVersion);
         }

@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.errorprone.annotations.ThreadSafe;
+import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
+import io.fabric8.mockwebserver.crud.Attribute;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.http.Response;
 import io.fabric8.mockwebserver.http.WebSocket;
@@ -51,6 +53,9 @@ final class WatchStream extends WebSocketListener {
     }
 
     private final AttributeSet query;
+    private final Selection selection;
+    /** The name a {@code metadata.name=NAME} selector asks for, matched on the store's key rather than the object. */
+    private final Optional<String> name;
     private final WatchOptions options;
     private final Consumer<WatchStream> opened;
     private final Consumer<WatchStream> bookmarkDue;
@@ -70,9 +75,12 @@ final class WatchStream extends WebSocketListener {
      * @param bookmarkDue called when a bookmark is due, to {@link #bookmark} the current version in order with the changes
      * @param closed called once the socket is closed or failed, to stop receiving changes
      */
-    WatchStream(AttributeSet query, WatchOptions options, Consumer<WatchStream> opened, Consumer<WatchStream> bookmarkDue,
-            Consumer<WatchStream> closed) {
+    WatchStream(AttributeSet query, Selection selection, WatchOptions options, Consumer<WatchStream> opened,
+            Consumer<WatchStream> bookmarkDue, Consumer<WatchStream> closed) {
         this.query = requireNonNull(query, "query is null");
+        requireNonNull(selection, "selection is null");
+        this.name = selection.exactName();
+        this.selection = name.isPresent() ? selection.labelsOnly() : selection;
         this.options = requireNonNull(options, "options is null");
         this.opened = requireNonNull(opened, "opened is null");
         this.bookmarkDue = requireNonNull(bookmarkDue, "bookmarkDue is null");
@@ -86,9 +94,18 @@ final class WatchStream extends WebSocketListener {
         printer.set(requireNonNull(tablePrinter, "tablePrinter is null"));
     }
 
-    /** Whether an object stored under this key is in the watched set. */
-    boolean matches(AttributeSet key) {
-        return key.matches(query);
+    /** Whether an object stored under this key, as {@code json}, is in the watched set. */
+    boolean matches(AttributeSet key, String json) {
+        if (!key.matches(query)) {
+            return false;
+        }
+        if (name.isPresent()) {
+            Attribute stored = key.getAttribute(KubernetesAttributesExtractor.NAME);
+            if (stored == null || stored.getValues().isEmpty() || !name.get().equals(stored.getValues().get(0).toString())) {
+                return false;
+            }
+        }
+        return selection.matches(json);
     }
 
     /** Queues one event; {@code object} is the object's JSON as stored. */

@@ -138,6 +138,44 @@ class HttpWatchTest {
     }
 
     @Test
+    void aWatchWithAFieldSelectorSeesAPodEnterTheSelectionWhenItIsBound() throws Exception {
+        // given
+        namespace("bound");
+        client.pods().inNamespace("bound").resource(pod("elsewhere")).create();
+        client.pods().inNamespace("bound").resource(pod("arriving")).create();
+
+        // when
+        try (Stream watch = watch("/api/v1/namespaces/bound/pods?watch=true&fieldSelector=spec.nodeName%3Dnode-9", "application/json")) {
+            bind("bound", "elsewhere", "node-8");
+            bind("bound", "arriving", "node-9");
+
+            // then: kube-apiserver's watch cache sends an object that comes to match as ADDED
+            await().atMost(PATIENCE).until(() -> !watch.lines().isEmpty());
+            assertThat(watch.events()).extracting(HttpWatchTest::describe).containsExactly("ADDED Pod arriving");
+        }
+    }
+
+    @Test
+    void aWatchWithAMalformedSelectorIsABadRequest() throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + "/api/v1/namespaces/default/pods?watch=true&labelSelector="
+                + "app%20in%20(x")).build();
+
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.body()).contains("\"reason\":\"BadRequest\"", "unable to parse requirement");
+    }
+
+    private static void bind(String namespace, String pod, String node) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + "/api/v1/namespaces/" + namespace + "/pods/" + pod + "/binding"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("""
+                        {"apiVersion": "v1", "kind": "Binding", "metadata": {"name": "%s"}, "target": {"kind": "Node", "name": "%s"}}"""
+                        .formatted(pod, node))).build();
+        assertThat(http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(201);
+    }
+
+    @Test
     void aWatchAskedForTablesSendsTableRowsWithTheColumnsInTheFirstEventOnly() {
         // given
         namespace("tabled");
