@@ -120,11 +120,15 @@ class StatusAnswerTest {
     void listsAreNamedByTheirKind() throws Exception {
         JsonNode pods = JSON.readTree(send("GET", PODS, null).body());
         JsonNode podGroups = JSON.readTree(send("GET", "/apis/scheduling.volcano.sh/v1beta1/podgroups?limit=10", null).body());
+        // the scheduler lists scheduler-plugins' PodGroups too, so they are served, not 404
+        HttpResponse<String> coscheduling = send("GET", "/apis/scheduling.x-k8s.io/v1alpha1/podgroups?resourceVersion=0", null);
 
         assertThat(pods.path("kind").asText()).isEqualTo("PodList");
         assertThat(pods.path("apiVersion").asText()).isEqualTo("v1");
         assertThat(podGroups.path("kind").asText()).isEqualTo("PodGroupList");
         assertThat(podGroups.path("apiVersion").asText()).isEqualTo("scheduling.volcano.sh/v1beta1");
+        assertThat(coscheduling.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(coscheduling.body()).path("apiVersion").asText()).isEqualTo("scheduling.x-k8s.io/v1alpha1");
     }
 
     @Test
