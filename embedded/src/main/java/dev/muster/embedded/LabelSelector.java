@@ -84,6 +84,26 @@ record LabelSelector(ImmutableList<Requirement> requirements) {
         return true;
     }
 
+    /**
+     * False when an object stored as {@code json} cannot match: a requirement needs a label whose key
+     * does not occur in the text at all. A watch with a selector checks every change of its
+     * resource; most changes are of objects without the label (a controller's pods among
+     * everyone's), and this spares reading them. A label key is never escaped in JSON: the
+     * characters JSON escapes are not allowed in keys.
+     */
+    boolean mayMatch(String json) {
+        for (Requirement requirement : requirements) {
+            boolean needsLabel = switch (requirement.operator()) {
+                case EXISTS, EQUALS, IN, GREATER_THAN, LESS_THAN -> true;
+                case DOES_NOT_EXIST, NOT_EQUALS, NOT_IN -> false;
+            };
+            if (needsLabel && !json.contains("\"" + requirement.key() + "\"")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Parses a selector as {@code labels.Parse} does; the empty string selects everything. */
     static LabelSelector parse(String selector) {
         List<LabelSelectorLexer.Item> items = LabelSelectorLexer.scan(selector);

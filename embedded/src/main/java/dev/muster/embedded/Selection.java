@@ -69,6 +69,9 @@ record Selection(LabelSelector labels, FieldSelector fields) {
         if (isEmpty()) {
             return true;
         }
+        if (!labels.mayMatch(json)) {
+            return false;
+        }
         if (fields.isEmpty()) {
             return labels.matches(labelsOf(json));
         }

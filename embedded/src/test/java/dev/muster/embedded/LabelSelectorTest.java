@@ -41,6 +41,24 @@ class LabelSelectorTest {
         assertThat(parsed.matches(NONE)).as("no labels").isEqualTo(selectsUnlabelled);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("selections")
+    void selectsStoredObjectsAsTheirLabels(String description, String selector, boolean selectsX, boolean selectsY,
+            boolean selectsUnlabelled) {
+        Selection selection = new Selection(LabelSelector.parse(selector), FieldSelector.EVERYTHING);
+
+        assertThat(selection.matches(stored(X))).isEqualTo(selectsX);
+        assertThat(selection.matches(stored(Y))).isEqualTo(selectsY);
+        assertThat(selection.matches(stored(NONE))).isEqualTo(selectsUnlabelled);
+    }
+
+    private static String stored(Map<String, String> labels) {
+        StringBuilder json = new StringBuilder("{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\",\"labels\":{");
+        labels.forEach((key, value) -> json.append(json.charAt(json.length() - 1) == '{' ? "" : ",")
+                .append('"').append(key).append("\":\"").append(value).append('"'));
+        return json.append("}},\"spec\":{}}").toString();
+    }
+
     static Stream<Arguments> malformed() {
         return Stream.of(
                 Arguments.of("an unclosed set", "app in (x", "unable to parse requirement: found '', expected: ',' or ')'"),
