@@ -4,7 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
@@ -19,8 +21,11 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * fabric8's CRUD mock with what a real API server does and the mock does not: a Binding
@@ -34,24 +39,29 @@ import java.util.regex.Pattern;
  * collector of a real cluster does in the background (here before the DELETE is answered).
  */
 final class ApiServerDispatcher extends IndexedCrudDispatcher {
+    private static final Logger log = LoggerFactory.getLogger(ApiServerDispatcher.class);
     private static final Pattern BINDING = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/binding(\\?.*)?$");
     private static final Pattern BINDINGS = Pattern.compile("^/api/v1/namespaces/([^/]+)/bindings(\\?.*)?$");
+    private static final Pattern POD_CREATE = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods(\\?.*)?$");
     private static final Pattern EVICTION = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/eviction(\\?.*)?$");
     private static final String CONTENT_TYPE = "Content-Type";
     private static final String JSON = "application/json";
     private static final String CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
     private static final String STRATEGIC = "strategic-merge-patch";
     private static final String MERGE_PATCH = "application/merge-patch+json";
+    private static final Set<String> HEALTH_CHECKS = Set.of("/healthz", "/livez", "/readyz", "/healthz/ping", "/livez/ping", "/readyz/ping");
 
     private final ObjectMapper json;
     private final Discovery discovery;
     private final Tables tables;
+    private final MockErrors errors;
 
     ApiServerDispatcher(List<CustomResourceDefinitionContext> crds, ObjectMapper json, Clock clock) {
         super(crds, json);
         this.json = requireNonNull(json, "json is null");
         this.discovery = new Discovery(json);
         this.tables = new Tables(json, clock);
+        this.errors = new MockErrors(json);
     }
 
     @Override
@@ -69,19 +79,33 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
         try {
             return respondOrThrow(request);
         } catch (UncheckedIOException e) {
-            return status(400, "BadRequest", "the request body is not JSON: " + e.getCause().getMessage());
+            return Statuses.badRequest("the request body is not JSON: " + e.getCause().getMessage());
+        } catch (BadSelectorException e) {
+            return Statuses.badRequest(e.getMessage());
+        } catch (KubernetesClientException e) {
+            // the mock could not read the body it was sent; it threw rather than answer
+            return Statuses.badRequest("the request body is not a readable object: " + rootMessage(e));
+        } catch (RuntimeException e) {
+            // an answer, not a connection left hanging
+            log.warn("request failed method={} path={}", request.getMethod(), request.getPath(), e);
+            return Statuses.internalError(rootMessage(e));
         }
     }
 
     private MockResponse respondOrThrow(RecordedRequest request) {
         boolean crd = request.getPath().startsWith(CRDS) && !"GET".equalsIgnoreCase(request.getMethod());
-        boolean table = "GET".equalsIgnoreCase(request.getMethod()) && String.valueOf(request.getHeader("Accept")).contains("as=Table")
-                && !request.getPath().contains("watch=");
-        MockResponse response = answer(request);
+        boolean asTable = "GET".equalsIgnoreCase(request.getMethod()) && String.valueOf(request.getHeader("Accept")).contains("as=Table");
+        boolean table = asTable && !request.getPath().contains("watch=");
+        MockResponse response = errors.normalized(request, answer(request));
+        if (asTable && response.getWebSocketListener() instanceof WatchStream watch) {
+            // kube-apiserver prints each event's object as a Table, the column definitions in the first only
+            watch.printWith((object, first) -> tables.row(request.getPath(), readTree(object), first).orElse(object));
+        }
         if (response.code() < 300 && (crd || table)) {
             String body = response.getBody().readUtf8();
             if (crd && !body.isEmpty()) {
                 tables.register(readTree(body));
+                kinds().register(readTree(body));
             }
             Optional<String> printed = table ? tables.table(request.getPath(), readTree(body)) : Optional.empty();
             // reading the body consumed it
@@ -105,8 +129,26 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
                 // kubectl falls back to no client-side validation, which --validate=false asks for anyway
                 return status(404, "NotFound", "the embedded API server serves no OpenAPI schema");
             }
+            if (HEALTH_CHECKS.contains(bare)) {
+                // kube-apiserver's healthz, livez and readyz handlers, with every check passing
+                return new MockResponse().setResponseCode(200).setHeader(CONTENT_TYPE, "text/plain; charset=utf-8")
+                        .setHeader("X-Content-Type-Options", "nosniff").setBody("ok");
+            }
+        }
+        if (!kinds().serves(bare)) {
+            // kube-apiserver's not-found handler; the mock answered 200 with the whole store, Secrets included
+            return Statuses.unserved();
         }
         if ("POST".equalsIgnoreCase(request.getMethod())) {
+            if (POD_CREATE.matcher(path).matches()) {
+                // reading the body consumes it: the mock gets the pod with its defaults
+                JsonNode pod = readTree(request.getUtf8Body());
+                if (pod instanceof ObjectNode object) {
+                    PodDefaults.onCreate(object);
+                }
+                return super.dispatch(new RecordedRequest(request.getHttpVersion(), HttpMethod.POST, path, request.getHeaders(),
+                        new Buffer().writeUtf8(pod.toString())));
+            }
             Matcher subresource = BINDING.matcher(path);
             Matcher collection = BINDINGS.matcher(path);
             if (subresource.matches() || collection.matches()) {
@@ -119,7 +161,7 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
             Matcher eviction = EVICTION.matcher(path);
             if (eviction.matches()) {
                 MockResponse deleted = deleteWithDependents(podPath(eviction.group(1), eviction.group(2)));
-                return deleted.code() >= 300 ? notFound(eviction.group(2)) : status(201, "", "");
+                return deleted.code() >= 300 ? notFound(eviction.group(1), eviction.group(2)) : status(201, "", "");
             }
         }
         if ("DELETE".equalsIgnoreCase(request.getMethod())) {
@@ -153,7 +195,7 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
 
     /** Deletes what the path names, then every object that names a deleted one as its owner, and so on. */
     private synchronized MockResponse deleteWithDependents(String path) {
-        MockResponse response = handleDelete(path);
+        MockResponse response = path.contains("?") && !Selection.of(path, kinds()).isEmpty() ? deleteSelected(path) : handleDelete(path);
         if (response.code() != 200) {
             return response;
         }
@@ -182,6 +224,32 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
         return response;
     }
 
+    /**
+     * A collection delete with selectors: what a list with those selectors answers, each deleted on its
+     * own (the mock's collection delete matched labels its own way, {@code in} matching everything).
+     */
+    private MockResponse deleteSelected(String path) {
+        MockResponse listed = handleGet(path);
+        if (listed.code() != 200) {
+            return listed;
+        }
+        String bare = path.substring(0, path.indexOf('?'));
+        String plural = bare.substring(bare.lastIndexOf('/') + 1);
+        ArrayNode deleted = json.createArrayNode();
+        for (JsonNode item : readTree(listed.getBody().readUtf8()).path("items")) {
+            JsonNode metadata = item.path("metadata");
+            MockResponse answer = handleDelete(OwnerIndex.path(item.path("apiVersion").asText(), plural, metadata.path("namespace").asText(""),
+                    metadata.path("name").asText()));
+            if (answer.code() == 200) {
+                deleted.add(readTree(answer.getBody().readUtf8()));
+            }
+        }
+        ObjectNode list = json.createObjectNode().put("apiVersion", "v1").put("kind", "List");
+        list.putObject("metadata");
+        list.set("items", deleted);
+        return new MockResponse().setResponseCode(200).setBody(list.toString());
+    }
+
     /** Check and set under one lock, so two binds of one pod cannot both succeed. */
     private synchronized MockResponse bind(RecordedRequest request, String namespace, String pod, String node) {
         if (node.isEmpty()) {
@@ -190,12 +258,13 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
         String podPath = podPath(namespace, pod);
         Map.Entry<AttributeSet, String> current = findResource(getKey(podPath));
         if (current == null) {
-            return notFound(pod);
+            return notFound(namespace, pod);
         }
         JsonNode stored = readTree(current.getValue());
         String existing = stored.path("spec").path("nodeName").asText("");
         if (!existing.isEmpty()) {
-            return status(409, "Conflict", "pod " + pod + " is already assigned to node " + existing);
+            return Statuses.conflict("pods/binding", new ResourcePath("", "v1", namespace, "pods", pod, "binding"),
+                    "pod " + pod + " is already assigned to node \"" + existing + "\"");
         }
         MockResponse patched = write(request, podPath, current, stored,
                 json.createObjectNode().set("spec", json.createObjectNode().put("nodeName", node)));
@@ -221,8 +290,16 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
         return "/api/v1/namespaces/" + namespace + "/pods/" + pod;
     }
 
-    private MockResponse notFound(String pod) {
-        return status(404, "NotFound", "pods \"" + pod + "\" not found");
+    private static MockResponse notFound(String namespace, String pod) {
+        return Statuses.notFound(new ResourcePath("", "v1", namespace, "pods", pod, ""));
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return String.valueOf(root.getMessage());
     }
 
     private MockResponse status(int code, String reason, String message) {

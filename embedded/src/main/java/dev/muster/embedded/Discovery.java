@@ -15,6 +15,7 @@ import java.util.Optional;
  * {@code /apis}, {@code /api/v1}, {@code /apis/GROUP/VERSION}), which the CRUD mock does not serve.
  * They list what the embedded server stores: the core kinds, Volcano's custom resources and the
  * kinds {@code deploy/} applies (CRDs, RBAC, a Deployment, a PodDisruptionBudget), so {@code kubectl apply -f deploy/} works,
+ * scheduler-plugins' PodGroup ({@code scheduling.x-k8s.io}), which the scheduler watches,
  * and what Volcano's job plugins make (Services, NetworkPolicies, ConfigMaps, Secrets).
  */
 final class Discovery {
@@ -34,6 +35,9 @@ final class Discovery {
             ApiResource.core("serviceaccounts", "ServiceAccount", true, "sa"),
             ApiResource.of("scheduling.volcano.sh/v1beta1", "podgroups", "PodGroup", true, "pg", "podgroup-v1beta1"),
             ApiResource.of("scheduling.volcano.sh/v1beta1", "queues", "Queue", false, "q", "queue-v1beta1"),
+            // scheduler-plugins' PodGroup, which the scheduler reads beside Volcano's (no short names: "pg" is Volcano's)
+            ApiResource.of("scheduling.x-k8s.io/v1alpha1", "podgroups", "PodGroup", true),
+            ApiResource.of("scheduling.x-k8s.io/v1alpha1", "podgroups/status", "PodGroup", true),
             ApiResource.of("scheduling.volcano.sh/v1beta1", "queues/status", "Queue", false),
             ApiResource.of("batch.volcano.sh/v1alpha1", "jobs", "Job", true, "vcjob", "vj"),
             ApiResource.of("batch.volcano.sh/v1alpha1", "jobs/status", "Job", true),

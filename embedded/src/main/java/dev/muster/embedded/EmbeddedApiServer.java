@@ -9,9 +9,6 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -20,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,15 +30,12 @@ public final class EmbeddedApiServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedApiServer.class);
     private static final String CRDS = "crds.yaml";
     private static final byte[] LOOPBACK = {127, 0, 0, 1};
-    /** The mock logs every request at INFO through java.util.logging; held here, since JUL holds loggers weakly. */
-    private static final java.util.logging.Logger REQUEST_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver.MockWebServer");
-
-    private final KubernetesMockServer server;
+    private final ApiHttpServer server;
     private final String url;
 
-    private EmbeddedApiServer(KubernetesMockServer server) {
+    private EmbeddedApiServer(ApiHttpServer server) {
         this.server = requireNonNull(server, "server is null");
-        this.url = "http://127.0.0.1:" + server.getPort();
+        this.url = "http://127.0.0.1:" + server.port();
     }
 
     /**
@@ -52,15 +45,13 @@ public final class EmbeddedApiServer implements AutoCloseable {
      * @throws UncheckedIOException when the port cannot be bound
      */
     public static EmbeddedApiServer start(int port) {
-        REQUEST_LOG.setLevel(java.util.logging.Level.WARNING);
-        KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-                new ApiServerDispatcher(List.of(), new ObjectMapper(), Clock.systemUTC()), false);
+        InetAddress loopback;
         try {
-            server.init(InetAddress.getByAddress(LOOPBACK), port);
-        } catch (IOException | RuntimeException e) {
-            server.destroy();
-            throw new UncheckedIOException(new IOException("cannot serve on 127.0.0.1:" + port + ": " + e.getMessage(), e));
+            loopback = InetAddress.getByAddress(LOOPBACK);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
+        ApiHttpServer server = ApiHttpServer.start(loopback, port, new ApiServerDispatcher(List.of(), new ObjectMapper(), Clock.systemUTC()));
         EmbeddedApiServer started = new EmbeddedApiServer(server);
         try (KubernetesClient client = started.newClient()) {
             client.resource(new NamespaceBuilder().withNewMetadata().withName("default").endMetadata().build()).create();
@@ -84,7 +75,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
     }
 
     public int port() {
-        return server.getPort();
+        return server.port();
     }
 
     /**
@@ -125,7 +116,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
 
     @Override
     public void close() {
-        server.destroy();
+        server.close();
         log.info("API server on {} stopped", url);
     }
 }

@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.common.base.Splitter;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
@@ -16,8 +15,6 @@ import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -55,15 +52,20 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     private static final String STATUS = "status";
 
     private static final String OWNER_REFERENCES = "\"ownerReferences\"";
+    /** How the mock knows a watch ({@link ApiHttpServer} writes any true value so). */
+    private static final String WATCH = "watch=true";
 
     private final Map<String, AttributeSet> index = new ConcurrentHashMap<>();
     private final OwnerIndex owners = new OwnerIndex();
     private final Set<WatchStream> watches = new CopyOnWriteArraySet<>();
+    private final ResourceKinds kinds = new ResourceKinds();
+    private final ListAnswers lists;
     private final ObjectMapper json;
 
     IndexedCrudDispatcher(List<CustomResourceDefinitionContext> crds, ObjectMapper json) {
         super(crds);
         this.json = requireNonNull(json, "json is null");
+        this.lists = new ListAnswers(kinds, json);
     }
 
     @Override
@@ -93,12 +95,16 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     @Override
     public MockResponse handleGet(String path) {
         if (path.contains("?")) {
-            // a list with parameters: the mock's way
-            return list(path);
+            // a list with parameters: the mock's way, but selected here; a watch (the mock's handleGet passes it on) selects itself
+            Selection selection = Selection.of(path, kinds);
+            if (path.contains(WATCH)) {
+                return list(path);
+            }
+            return lists.typed(path, selection.isEmpty() ? list(path) : lists.selected(list(Selection.withoutSelectors(path)), selection));
         }
         AttributeSet query = attributeExtractor.fromPath(path);
         if (!query.containsKey(KubernetesAttributesExtractor.NAME)) {
-            return list(path);
+            return lists.typed(path, list(path));
         }
         Map.Entry<AttributeSet, String> found = findResource(query);
         return found == null ? new MockResponse().setResponseCode(404) : new MockResponse().setResponseCode(200).setBody(found.getValue());
@@ -133,16 +139,28 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         return super.handleDelete(path);
     }
 
-    /** As the mock's watch: the objects that match the path's attributes, and its {@code metadata.name} field selector. */
+    /**
+     * A watch of what the path's attributes name (its collection, namespace, name) and its selectors
+     * select; a {@code metadata.name} field selector alone is matched on the store's key, as the mock did.
+     */
     @Override
     public MockResponse handleWatch(String path) {
-        AttributeSet query = attributeExtractor.fromPath(path);
-        Optional<String> name = watchedName(path);
-        if (name.isPresent()) {
-            query = query.add(new Attribute(KubernetesAttributesExtractor.NAME, name.get()));
-        }
+        Selection selection = Selection.of(path, kinds);
+        AttributeSet query = attributeExtractor.fromPath(Selection.withoutSelectors(path));
         WatchStart start = WatchStart.of(path);
-        return new MockResponse().withWebSocketUpgrade(new WatchStream(query, stream -> opened(stream, start), watches::remove));
+        Optional<ResourceKinds.Kind> kind = kinds.of(path);
+        return new MockResponse().withWebSocketUpgrade(new WatchStream(query, selection, WatchOptions.of(path),
+                stream -> opened(stream, start), stream -> kind.ifPresent(watched -> bookmark(stream, watched)), watches::remove));
+    }
+
+    /** The kinds of what is stored, built-in and registered by CRDs. */
+    ResourceKinds kinds() {
+        return kinds;
+    }
+
+    /** Under the writes' lock, so the bookmark's version follows every change the watch was sent and precedes the next. */
+    private synchronized void bookmark(WatchStream watch, ResourceKinds.Kind kind) {
+        watch.bookmark(kind.apiVersion(), kind.kind(), requestResourceVersion());
     }
 
     /** Keeps the index and the watches in step with the store: every create, update and delete of the mock comes through here. */
@@ -256,7 +274,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
             return;
         }
         for (Map.Entry<AttributeSet, String> entry : new ArrayList<>(map.entrySet())) {
-            if (watch.matches(entry.getKey()) && start.includes(entry.getValue())) {
+            if (start.includes(entry.getValue()) && watch.matches(entry.getKey(), entry.getValue())) {
                 watch.send(WatchStream.Type.ADDED, entry.getValue());
             }
         }
@@ -305,8 +323,8 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
             return;
         }
         for (WatchStream watch : watches) {
-            boolean before = oldKey != null && existing != null && watch.matches(oldKey);
-            boolean after = newKey != null && watch.matches(newKey);
+            boolean before = oldKey != null && existing != null && watch.matches(oldKey, existing);
+            boolean after = newKey != null && newState != null && watch.matches(newKey, newState);
             if (before && after) {
                 watch.send(WatchStream.Type.MODIFIED, newState);
             } else if (before) {
@@ -337,24 +355,6 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         } else {
             object.set(field, value);
         }
-    }
-
-    /** The name a watch's {@code fieldSelector=metadata.name=...} asks for, read as the mock reads it. */
-    private static Optional<String> watchedName(String path) {
-        String query;
-        try {
-            query = new URI(path).getQuery();
-        } catch (URISyntaxException e) {
-            return Optional.empty();
-        }
-        String name = "";
-        for (String parameter : Splitter.on('&').split(query == null ? "" : query)) {
-            if (parameter.contains("fieldSelector") && parameter.contains("metadata.name")) {
-                List<String> parts = Splitter.on('=').splitToList(parameter);
-                name = parts.get(parts.size() - 1);
-            }
-        }
-        return name.isEmpty() ? Optional.empty() : Optional.of(name);
     }
 
     /** Whether the query asks for nothing but an identity, as a create's check does, and no label or field. */

@@ -62,6 +62,18 @@ final class Tables {
 
     /** The table of what a GET of {@code path} answered, if the path names a resource. */
     Optional<String> table(String path, JsonNode answer) {
+        return table(path, answer, true);
+    }
+
+    /**
+     * The table of one object a watch of {@code path} sends; without its column definitions unless
+     * {@code headers}, as kube-apiserver sends them in a watch's first event only.
+     */
+    Optional<String> row(String path, JsonNode object, boolean headers) {
+        return table(path, object, headers);
+    }
+
+    private Optional<String> table(String path, JsonNode answer, boolean headers) {
         Matcher matcher = RESOURCE_PATH.matcher(path);
         if (!matcher.matches()) {
             return Optional.empty();
@@ -70,12 +82,16 @@ final class Tables {
         List<Column> resourceColumns = columns.getOrDefault(key, ImmutableList.of(Column.string("Age", 0, this::age)));
         ObjectNode table = json.createObjectNode().put("kind", "Table").put("apiVersion", "meta.k8s.io/v1");
         table.putObject("metadata").put("resourceVersion", answer.path("metadata").path("resourceVersion").asText(""));
-        ArrayNode definitions = table.putArray("columnDefinitions");
-        definitions.addObject().put("name", "Name").put("type", "string").put("format", "name").put("priority", 0)
-                .put("description", "");
-        for (Column column : resourceColumns) {
-            definitions.addObject().put("name", column.name()).put("type", column.type()).put("format", "")
-                    .put("priority", column.priority()).put("description", "");
+        if (headers) {
+            ArrayNode definitions = table.putArray("columnDefinitions");
+            definitions.addObject().put("name", "Name").put("type", "string").put("format", "name").put("priority", 0)
+                    .put("description", "");
+            for (Column column : resourceColumns) {
+                definitions.addObject().put("name", column.name()).put("type", column.type()).put("format", "")
+                        .put("priority", column.priority()).put("description", "");
+            }
+        } else {
+            table.putNull("columnDefinitions");
         }
         ArrayNode rows = table.putArray("rows");
         Iterable<JsonNode> objects = answer.has("items") ? answer.path("items") : List.of(answer);

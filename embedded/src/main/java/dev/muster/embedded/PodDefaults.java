@@ -1,0 +1,84 @@
+package dev.muster.embedded;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.Quantity;
+import java.math.BigDecimal;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What kube-apiserver's pod strategy sets on create ({@code PrepareForCreate}): the status a client
+ * sent is replaced by {@code phase: Pending} and the pod's QoS class, computed as
+ * {@code qos.GetPodQOS} computes it (a request defaults to the limit when only the limit is set, as
+ * the v1 defaults do). Spark's executor tracking read a created pod's status and met null.
+ */
+final class PodDefaults {
+    private static final List<String> QOS_RESOURCES = List.of("cpu", "memory");
+
+    private PodDefaults() {}
+
+    /** Sets the status a new pod starts with. */
+    static void onCreate(ObjectNode pod) {
+        ObjectNode status = pod.putObject("status");
+        status.put("phase", "Pending");
+        status.put("qosClass", qosClass(pod.path("spec")));
+    }
+
+    /** {@code BestEffort}, {@code Guaranteed} or {@code Burstable}, from the containers' cpu and memory requests and limits. */
+    static String qosClass(JsonNode spec) {
+        Map<String, BigDecimal> requests = new HashMap<>();
+        Map<String, BigDecimal> limits = new HashMap<>();
+        boolean guaranteed = true;
+        for (String containers : List.of("initContainers", "containers")) {
+            for (JsonNode container : spec.path(containers)) {
+                JsonNode resources = container.path("resources");
+                Set<String> limited = new HashSet<>();
+                for (String resource : QOS_RESOURCES) {
+                    BigDecimal limit = amount(resources.path("limits").path(resource));
+                    BigDecimal request = amount(resources.path("requests").path(resource));
+                    if (request == null && limit != null) {
+                        request = limit;
+                    }
+                    if (request != null && request.signum() > 0) {
+                        requests.merge(resource, request, BigDecimal::add);
+                    }
+                    if (limit != null && limit.signum() > 0) {
+                        limited.add(resource);
+                        limits.merge(resource, limit, BigDecimal::add);
+                    }
+                }
+                if (!limited.containsAll(QOS_RESOURCES)) {
+                    guaranteed = false;
+                }
+            }
+        }
+        if (requests.isEmpty() && limits.isEmpty()) {
+            return "BestEffort";
+        }
+        if (guaranteed) {
+            for (Map.Entry<String, BigDecimal> request : requests.entrySet()) {
+                BigDecimal limit = limits.get(request.getKey());
+                if (limit == null || limit.compareTo(request.getValue()) != 0) {
+                    guaranteed = false;
+                    break;
+                }
+            }
+        }
+        return guaranteed && requests.size() == limits.size() ? "Guaranteed" : "Burstable";
+    }
+
+    private static BigDecimal amount(JsonNode quantity) {
+        if (quantity.isMissingNode() || quantity.isNull()) {
+            return null;
+        }
+        try {
+            return Quantity.getAmountInBytes(new Quantity(quantity.asText()));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.muster.embedded;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.mockwebserver.http.MockResponse;
+
+/**
+ * {@code Status} answers as kube-apiserver writes them ({@code k8s.io/apimachinery/pkg/api/errors}):
+ * the reason and code, a message that names the resource and the object, and the details clients
+ * read ({@code kubectl} prints the message; client libraries test the reason).
+ */
+final class Statuses {
+    private Statuses() {}
+
+    /** {@code errors.NewNotFound}: {@code pods "x" not found}. */
+    static MockResponse notFound(ResourcePath path) {
+        return failure(404, "NotFound", path.qualifiedResource() + " \"" + path.name() + "\" not found", details(path));
+    }
+
+    /** {@code errors.NewAlreadyExists}: {@code pods "x" already exists}. */
+    static MockResponse alreadyExists(ResourcePath path, String name) {
+        ResourcePath named = new ResourcePath(path.group(), path.version(), path.namespace(), path.plural(), name, "");
+        return failure(409, "AlreadyExists", path.qualifiedResource() + " \"" + name + "\" already exists", details(named));
+    }
+
+    /** {@code errors.NewConflict}: {@code Operation cannot be fulfilled on pods "x": DETAIL}. */
+    static MockResponse conflict(String qualifiedResource, ResourcePath path, String detail) {
+        ObjectNode details = details(path).put("kind", qualifiedResource.contains(".")
+                ? qualifiedResource.substring(0, qualifiedResource.indexOf('.')) : qualifiedResource);
+        return failure(409, "Conflict", "Operation cannot be fulfilled on " + qualifiedResource + " \"" + path.name() + "\": " + detail,
+                details);
+    }
+
+    /** {@code errors.NewBadRequest}. */
+    static MockResponse badRequest(String message) {
+        return failure(400, "BadRequest", message, null);
+    }
+
+    /** {@code errors.NewInternalError}. */
+    static MockResponse internalError(String cause) {
+        return failure(500, "InternalError", "Internal error occurred: " + cause, null);
+    }
+
+    /** kube-apiserver's not-found handler, for a path it does not serve. */
+    static MockResponse unserved() {
+        return failure(404, "NotFound", "the server could not find the requested resource", null);
+    }
+
+    /**
+     * {@code errors.NewInvalid} for an object without a name: {@code Pod "" is invalid: metadata.name:
+     * Required value: name or generateName is required}, the cause in the details.
+     */
+    static MockResponse nameRequired(String kind, String group) {
+        String qualifiedKind = group.isEmpty() ? kind : kind + "." + group;
+        String cause = "Required value: name or generateName is required";
+        ObjectNode details = JsonNodeFactory.instance.objectNode();
+        if (!group.isEmpty()) {
+            details.put("group", group);
+        }
+        details.put("kind", kind);
+        details.putArray("causes").addObject().put("reason", "FieldValueRequired").put("message", cause).put("field", "metadata.name");
+        return failure(422, "Invalid", qualifiedKind + " \"\" is invalid: metadata.name: " + cause, details);
+    }
+
+    private static ObjectNode details(ResourcePath path) {
+        ObjectNode details = JsonNodeFactory.instance.objectNode().put("name", path.name());
+        if (!path.group().isEmpty()) {
+            details.put("group", path.group());
+        }
+        return details.put("kind", path.plural());
+    }
+
+    private static MockResponse failure(int code, String reason, String message, ObjectNode details) {
+        ObjectNode status = JsonNodeFactory.instance.objectNode().put("kind", "Status").put("apiVersion", "v1");
+        status.putObject("metadata");
+        status.put("status", "Failure").put("message", message).put("reason", reason);
+        if (details != null) {
+            status.set("details", details);
+        }
+        status.put("code", code);
+        return new MockResponse().setResponseCode(code).setBody(status.toString()).setHeader("Content-Type", "application/json");
+    }
+}
