@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.errorprone.annotations.ThreadSafe;
+import dev.muster.engine.api.GoDuration;
+import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -32,7 +34,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The kubelet of every simulated node: a pod bound to a node becomes Running; after the duration in
- * its {@value #DURATION} annotation it Succeeds, or Fails when its {@value #EXIT_CODE} annotation is
+ * its {@code muster.dev/duration} annotation it Succeeds, or Fails when its {@code muster.dev/exit-code} annotation is
  * not 0. A pod without a duration runs until deleted. Pods that were Running before a restart finish
  * at their start time plus their duration.
  *
@@ -40,8 +42,6 @@ import org.slf4j.LoggerFactory;
  */
 @ThreadSafe
 public final class SimulatedKubelet implements AutoCloseable {
-    public static final String DURATION = "muster.dev/duration";
-    public static final String EXIT_CODE = "muster.dev/exit-code";
     private static final Logger log = LoggerFactory.getLogger(SimulatedKubelet.class);
 
     private final KubernetesClient client;
@@ -177,21 +177,25 @@ public final class SimulatedKubelet implements AutoCloseable {
     }
 
     private static Optional<Duration> duration(Pod pod) {
-        String text = annotation(pod, DURATION);
+        String text = annotation(pod, SchedulingApi.DURATION_ANNOTATION);
         if (text == null) {
             return Optional.empty();
         }
         try {
-            return Optional.of(PodDuration.parse(text));
+            Duration duration = GoDuration.parse(text);
+            if (duration.isNegative()) {
+                throw new IllegalArgumentException("'" + text + "' is negative");
+            }
+            return Optional.of(duration);
         } catch (IllegalArgumentException e) {
             log.warn("pod={}/{}: annotation {}: {}; it runs until deleted", pod.getMetadata().getNamespace(),
-                    pod.getMetadata().getName(), DURATION, e.getMessage());
+                    pod.getMetadata().getName(), SchedulingApi.DURATION_ANNOTATION, e.getMessage());
             return Optional.empty();
         }
     }
 
     private static int exitCode(Pod pod) {
-        String text = annotation(pod, EXIT_CODE);
+        String text = annotation(pod, SchedulingApi.EXIT_CODE_ANNOTATION);
         if (text == null) {
             return 0;
         }

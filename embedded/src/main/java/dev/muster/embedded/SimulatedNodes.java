@@ -1,5 +1,6 @@
 package dev.muster.embedded;
 
+import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -16,7 +17,6 @@ import java.util.Map;
 
 /** Creates the nodes of the embedded cluster: Ready, with the resources of their pool or file. Nothing runs on them. */
 public final class SimulatedNodes {
-    public static final String POOL_LABEL = "muster.dev/pool";
 
     private SimulatedNodes() {}
 
@@ -62,7 +62,7 @@ public final class SimulatedNodes {
                 .withNewMetadata()
                     .withName(name)
                     .addToLabels("kubernetes.io/hostname", name)
-                    .addToLabels(POOL_LABEL, pool.prefix())
+                    .addToLabels(SchedulingApi.POOL_LABEL, pool.prefix())
                 .endMetadata()
                 .withNewStatus()
                     .withCapacity(pool.allocatable())

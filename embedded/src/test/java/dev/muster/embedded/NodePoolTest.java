@@ -3,13 +3,14 @@ package dev.muster.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.muster.engine.api.GoDuration;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.time.Duration;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /** Reading {@code --nodes} and {@code muster.dev/duration}. */
 class NodePoolTest {
@@ -47,7 +48,7 @@ class NodePoolTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("durations")
     void durationsAreReadAsGoWritesThem(String text, Duration expected) {
-        assertThat(PodDuration.parse(text)).isEqualTo(expected);
+        assertThat(GoDuration.parse(text)).isEqualTo(expected);
     }
 
     static Stream<Arguments> durations() {
@@ -60,6 +61,6 @@ class NodePoolTest {
 
     @Test
     void aDurationWithoutUnitIsRefused() {
-        assertThatThrownBy(() -> PodDuration.parse("30")).hasMessageContaining("'30' is not a duration such as 30s");
+        assertThatThrownBy(() -> GoDuration.parse("30")).hasMessageContaining("'30' is not a duration such as 90s, 1m30s, 1.5h or 500ms: a unit is missing");
     }
 }

@@ -3,6 +3,7 @@ package dev.muster.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -40,7 +41,7 @@ class SimulatedKubeletTest {
 
     @Test
     void aBoundPodRunsForItsDurationAndSucceeds() {
-        create("short", Map.of(SimulatedKubelet.DURATION, "300ms"));
+        create("short", Map.of(SchedulingApi.DURATION_ANNOTATION, "300ms"));
 
         bind("short");
 
@@ -53,7 +54,7 @@ class SimulatedKubeletTest {
 
     @Test
     void aPodWithANonZeroExitCodeFails() {
-        create("failing", Map.of(SimulatedKubelet.DURATION, "100ms", SimulatedKubelet.EXIT_CODE, "3"));
+        create("failing", Map.of(SchedulingApi.DURATION_ANNOTATION, "100ms", SchedulingApi.EXIT_CODE_ANNOTATION, "3"));
 
         bind("failing");
 
@@ -65,7 +66,7 @@ class SimulatedKubeletTest {
     @Test
     void aPodWithoutADurationKeepsRunning() {
         create("service", Map.of());
-        create("finite", Map.of(SimulatedKubelet.DURATION, "100ms"));
+        create("finite", Map.of(SchedulingApi.DURATION_ANNOTATION, "100ms"));
 
         bind("service");
         bind("finite");
@@ -77,8 +78,8 @@ class SimulatedKubeletTest {
 
     @Test
     void aPodNobodyBoundStaysPending() {
-        create("unbound", Map.of(SimulatedKubelet.DURATION, "100ms"));
-        create("bound-later", Map.of(SimulatedKubelet.DURATION, "100ms"));
+        create("unbound", Map.of(SchedulingApi.DURATION_ANNOTATION, "100ms"));
+        create("bound-later", Map.of(SchedulingApi.DURATION_ANNOTATION, "100ms"));
 
         bind("bound-later");
 

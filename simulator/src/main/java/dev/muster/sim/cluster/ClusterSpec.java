@@ -5,6 +5,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.engine.model.ClusterNode;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Resources;
@@ -13,7 +14,6 @@ import dev.muster.engine.model.Resources;
 public record ClusterSpec(ImmutableList<NodePool> pools) {
     /** The label that names a node's rack. */
     public static final String RACK_LABEL = "topology.muster.dev/rack";
-    public static final String POOL_LABEL = "muster.dev/pool";
 
     public ClusterSpec {
         pools = ImmutableList.copyOf(pools);
@@ -34,7 +34,7 @@ public record ClusterSpec(ImmutableList<NodePool> pools) {
                 NodeName name = new NodeName(pool.name() + "-" + String.format("%0" + digits + "d", i));
                 ImmutableMap<String, String> labels = ImmutableMap.<String, String>builder()
                         .putAll(pool.labels())
-                        .put(POOL_LABEL, pool.name())
+                        .put(SchedulingApi.POOL_LABEL, pool.name())
                         .put(RACK_LABEL, pool.name() + "-rack-" + (i / pool.rackSize()))
                         .buildKeepingLast();
                 nodes.put(name, new ClusterNode(name, pool.allocatable(), pool.allocatable(), pool.maxPods(), labels, ImmutableList.of(), false, true));
