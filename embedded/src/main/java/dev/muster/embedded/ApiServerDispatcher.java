@@ -106,6 +106,7 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
             if (crd && !body.isEmpty()) {
                 tables.register(readTree(body));
                 kinds().register(readTree(body));
+                discovery.register(readTree(body));
             }
             Optional<String> printed = table ? tables.table(request.getPath(), readTree(body)) : Optional.empty();
             // reading the body consumed it

@@ -1,10 +1,14 @@
 package dev.muster.embedded;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +22,7 @@ import java.util.Optional;
  * scheduler-plugins' PodGroup ({@code scheduling.x-k8s.io}), which the scheduler watches,
  * and what Volcano's job plugins make (Services, NetworkPolicies, ConfigMaps, Secrets).
  */
+@ThreadSafe
 final class Discovery {
     static final ImmutableList<ApiResource> RESOURCES = ImmutableList.of(
             ApiResource.core("pods", "Pod", true, "po"),
@@ -62,9 +67,50 @@ final class Discovery {
 
     private static final List<String> VERBS = List.of("create", "delete", "deletecollection", "get", "list", "patch", "update", "watch");
 
-    private final ImmutableMap<String, String> documents;
+    private final ObjectMapper json;
+    /** The built-in resources, then each registered CRD's, in registration order. */
+    @GuardedBy("this")
+    private final Map<String, ApiResource> resources = new LinkedHashMap<>();
+    /** Rebuilt whole when a CRD is registered, so a reader never sees half of a change. */
+    private volatile ImmutableMap<String, String> documents;
 
     Discovery(ObjectMapper json) {
+        this.json = json;
+        synchronized (this) {
+            RESOURCES.forEach(resource -> resources.put(resource.groupVersion() + "|" + resource.plural(), resource));
+            this.documents = documents(json, ImmutableList.copyOf(resources.values()));
+        }
+    }
+
+    /**
+     * Lists a created CRD's resources (and its status subresource) for every version it serves, as
+     * kube-apiserver's discovery does once a CRD is established, so kubectl finds custom resources
+     * that installed modules contribute.
+     */
+    synchronized void register(JsonNode crd) {
+        String group = crd.path("spec").path("group").asText();
+        JsonNode names = crd.path("spec").path("names");
+        String plural = names.path("plural").asText();
+        String kind = names.path("kind").asText();
+        boolean namespaced = crd.path("spec").path("scope").asText().equals("Namespaced");
+        List<String> shortNames = new ArrayList<>();
+        names.path("shortNames").forEach(shortName -> shortNames.add(shortName.asText()));
+        for (JsonNode version : crd.path("spec").path("versions")) {
+            if (!version.path("served").asBoolean(true)) {
+                continue;
+            }
+            String name = version.path("name").asText();
+            resources.put(group + "/" + name + "|" + plural,
+                    new ApiResource(group, name, plural, kind, namespaced, ImmutableList.copyOf(shortNames)));
+            if (version.path("subresources").has("status")) {
+                resources.put(group + "/" + name + "|" + plural + "/status",
+                        new ApiResource(group, name, plural + "/status", kind, namespaced, ImmutableList.of()));
+            }
+        }
+        documents = documents(json, ImmutableList.copyOf(resources.values()));
+    }
+
+    private static ImmutableMap<String, String> documents(ObjectMapper json, List<ApiResource> served) {
         ImmutableMap.Builder<String, String> builder = ImmutableMap.builder();
         builder.put("/version", json.createObjectNode()
                 .put("major", "1")
@@ -78,8 +124,7 @@ final class Discovery {
         builder.put("/api", api.toString());
 
         Map<String, List<ApiResource>> byGroupVersion = new LinkedHashMap<>();
-        RESOURCES.forEach(resource -> byGroupVersion.computeIfAbsent(resource.groupVersion(), key -> new java.util.ArrayList<>())
-                .add(resource));
+        served.forEach(resource -> byGroupVersion.computeIfAbsent(resource.groupVersion(), key -> new ArrayList<>()).add(resource));
         ObjectNode groups = json.createObjectNode().put("kind", "APIGroupList").put("apiVersion", "v1");
         ArrayNode groupList = groups.putArray("groups");
         byGroupVersion.forEach((groupVersion, resources) -> {
@@ -93,7 +138,7 @@ final class Discovery {
             builder.put(first.group().isEmpty() ? "/api/v1" : "/apis/" + groupVersion, resourceList(json, groupVersion, resources));
         });
         builder.put("/apis", groups.toString());
-        this.documents = builder.buildOrThrow();
+        return builder.buildOrThrow();
     }
 
     /** The document at this path (without its query), if it is one of discovery's. */
