@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import com.google.errorprone.annotations.ThreadSafe;
 import dev.muster.engine.api.GoDuration;
 import dev.muster.engine.api.SchedulingApi;
@@ -57,11 +58,8 @@ public final class SimulatedKubelet implements AutoCloseable {
     public SimulatedKubelet(KubernetesClient client, Clock clock) {
         this.client = requireNonNull(client, "client is null");
         this.clock = requireNonNull(clock, "clock is null");
-        this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "muster-kubelet");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.executor = Executors.newSingleThreadScheduledExecutor(
+                new ThreadFactoryBuilder().setNameFormat("muster-kubelet").setDaemon(true).build());
     }
 
     /** Watches every namespace's pods and runs those bound to a node. */

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import com.google.errorprone.annotations.ThreadSafe;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.mockwebserver.crud.Attribute;
@@ -64,11 +65,8 @@ final class WatchStream extends WebSocketListener {
     private final AtomicReference<Printer> printer = new AtomicReference<>();
     /** Only the sender thread reads and writes it. */
     private boolean sentAny;
-    private final ScheduledThreadPoolExecutor sender = new ScheduledThreadPoolExecutor(1, runnable -> {
-        Thread thread = new Thread(runnable, "embedded-api-watch");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledThreadPoolExecutor sender = new ScheduledThreadPoolExecutor(1,
+            new ThreadFactoryBuilder().setNameFormat("embedded-api-watch").setDaemon(true).build());
 
     /**
      * @param opened called once the socket is open, to send what is stored and start receiving changes
