@@ -1,0 +1,152 @@
+package dev.muster.bridge.argo;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import dev.muster.runtime.binding.EventRecorder;
+import dev.muster.runtime.binding.RetryPolicy;
+import dev.muster.runtime.controller.KeyedWorkQueue;
+import dev.muster.runtime.controller.ObjectKey;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One leader term of the bridge: informers on Workflows, their pods (by Argo's workflow label), their
+ * PodGroups and Volcano's Queues, and a work queue of Workflows. A change to a Workflow or to one of its
+ * pods queues the Workflow; processing reads it, plans its gangs and writes the plan. Nothing outlives
+ * {@link #stop()}.
+ */
+final class GangTerm {
+    static final ResourceDefinitionContext QUEUES = new ResourceDefinitionContext.Builder()
+            .withGroup("scheduling.volcano.sh").withVersion("v1beta1").withKind("Queue").withPlural("queues").withNamespaced(false)
+            .build();
+    private static final Logger log = LoggerFactory.getLogger(GangTerm.class);
+    private static final String BY_WORKFLOW = "workflow";
+    private static final int WORKERS = 2;
+    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(2);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final SharedIndexInformer<GenericKubernetesResource> workflows;
+    private final SharedIndexInformer<Pod> pods;
+    private final SharedIndexInformer<GenericKubernetesResource> podGroups;
+    private final SharedIndexInformer<GenericKubernetesResource> queues;
+    private final ExecutorService workers = Executors.newFixedThreadPool(WORKERS, daemon("muster-argo-bridge"));
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("muster-argo-timer"));
+    private final KeyedWorkQueue<ObjectKey, String> queue;
+    private final GangWriter writer;
+
+    GangTerm(KubernetesClient client, Clock clock) {
+        requireNonNull(client, "client is null");
+        this.workflows = client.genericKubernetesResources(ArgoApi.WORKFLOWS).inAnyNamespace().runnableInformer(0);
+        this.pods = client.pods().inAnyNamespace().withLabel(ArgoApi.WORKFLOW_LABEL).runnableInformer(0);
+        this.podGroups = client.genericKubernetesResources(PodGroupManifests.POD_GROUPS).inAnyNamespace()
+                .withLabel(ArgoApi.WORKFLOW_LABEL).runnableInformer(0);
+        this.queues = client.genericKubernetesResources(QUEUES).runnableInformer(0);
+        pods.addIndexers(Map.of(BY_WORKFLOW, pod -> List.of(pod.getMetadata().getNamespace() + "/"
+                + pod.getMetadata().getLabels().get(ArgoApi.WORKFLOW_LABEL))));
+        this.writer = new GangWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock, GangWriter.COMPONENT),
+                podGroup -> Optional.ofNullable(podGroups.getIndexer().getByKey(podGroup.namespace() + "/" + podGroup.name())));
+        this.queue = new KeyedWorkQueue<>("argo-workflow", (key, request) -> process(key), workers, timer, Duration.ofMillis(200),
+                Duration.ofSeconds(30));
+        workflows.addEventHandler(handler(this::enqueue));
+        pods.addEventHandler(handler(pod -> queue.add(new ObjectKey(pod.getMetadata().getNamespace(),
+                pod.getMetadata().getLabels().get(ArgoApi.WORKFLOW_LABEL)), "pod")));
+    }
+
+    void start() throws InterruptedException {
+        for (SharedIndexInformer<?> informer : List.of(queues, podGroups, pods, workflows)) {
+            try {
+                informer.start().toCompletableFuture().get(SYNC_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                throw new IllegalStateException("argo bridge: an informer did not list its kind: " + e, e);
+            }
+        }
+    }
+
+    void stop() {
+        queue.stop();
+        for (SharedIndexInformer<?> informer : List.of(workflows, pods, podGroups, queues)) {
+            informer.stop();
+        }
+        workers.shutdownNow();
+        timer.shutdownNow();
+    }
+
+    private void enqueue(GenericKubernetesResource workflow) {
+        queue.add(new ObjectKey(workflow.getMetadata().getNamespace(), workflow.getMetadata().getName()), "workflow");
+    }
+
+    private void process(ObjectKey key) {
+        GenericKubernetesResource object = workflows.getIndexer().getByKey(key.toString());
+        if (object == null) {
+            // its PodGroups name it as their owner: the garbage collector removes them
+            queue.forget(key);
+            return;
+        }
+        WorkflowReader.Result read = WorkflowReader.read(JSON.valueToTree(object));
+        if (read.workflow().isEmpty()) {
+            Workflow unread = new Workflow(key.namespace(), key.name(), object.getMetadata().getUid(), ImmutableMap.of(), ImmutableMap.of());
+            writer.report(unread, "cannot read the Workflow, so it runs without gang semantics: " + String.join("; ", read.problems()));
+            writer.releaseAll(ImmutableList.copyOf(pods.getIndexer().byIndex(BY_WORKFLOW, key.toString())));
+            return;
+        }
+        Workflow workflow = read.workflow().get();
+        ImmutableSet<String> queueNames = queues.getStore().list().stream().map(q -> q.getMetadata().getName())
+                .collect(ImmutableSet.toImmutableSet());
+        GangPlan plan = GangPlanner.plan(workflow, queueNames);
+        writer.write(workflow, plan, ImmutableList.copyOf(pods.getIndexer().byIndex(BY_WORKFLOW, key.toString())));
+        log.debug("workflow={} podGroups={} problems={}", key, plan.podGroups().size(), plan.problems().size());
+    }
+
+    private static <T extends HasMetadata> ResourceEventHandler<T> handler(Consumer<T> changed) {
+        return new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(T object) {
+                changed.accept(object);
+            }
+
+            @Override
+            public void onUpdate(T previous, T object) {
+                changed.accept(object);
+            }
+
+            @Override
+            public void onDelete(T object, boolean finalStateUnknown) {
+                changed.accept(object);
+            }
+        };
+    }
+
+    private static ThreadFactory daemon(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, prefix + "-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

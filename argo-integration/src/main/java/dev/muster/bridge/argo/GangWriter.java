@@ -1,0 +1,143 @@
+package dev.muster.bridge.argo;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableList;
+import com.google.errorprone.annotations.ThreadSafe;
+import dev.muster.engine.api.SchedulingApi;
+import dev.muster.runtime.binding.EventRecorder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.PodSchedulingGate;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import java.net.HttpURLConnection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies a {@link GangPlan}: creates each PodGroup that is missing (or raises its {@code minMember}),
+ * then, pod by pod, names its group in the group annotation and removes the bridge's scheduling gate in
+ * one patch, so a pod becomes schedulable only once it names its group. A pod whose node is listed but in
+ * no gang loses the gate and the {@link GangAnnotations#PENDING_GROUP} annotation, if it has them. Each problem is posted once per term as a Warning Event on the
+ * Workflow.
+ */
+@ThreadSafe
+final class GangWriter {
+    static final String COMPONENT = "muster-argo-bridge";
+    static final String PROBLEM_REASON = "GangIgnored";
+    private static final Logger log = LoggerFactory.getLogger(GangWriter.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final KubernetesClient client;
+    private final EventRecorder events;
+    private final Function<PodGroupSpec, Optional<GenericKubernetesResource>> existingPodGroup;
+    private final Set<String> reported = ConcurrentHashMap.newKeySet();
+
+    GangWriter(KubernetesClient client, EventRecorder events, Function<PodGroupSpec, Optional<GenericKubernetesResource>> existingPodGroup) {
+        this.client = requireNonNull(client, "client is null");
+        this.events = requireNonNull(events, "events is null");
+        this.existingPodGroup = requireNonNull(existingPodGroup, "existingPodGroup is null");
+    }
+
+    void write(Workflow workflow, GangPlan plan, List<Pod> pods) {
+        for (GangProblem problem : plan.problems()) {
+            report(workflow, problem.describe());
+        }
+        for (PodGroupSpec podGroup : plan.podGroups()) {
+            ensure(podGroup);
+        }
+        for (Pod pod : pods) {
+            String nodeId = pod.getMetadata().getAnnotations() == null ? null
+                    : pod.getMetadata().getAnnotations().get(ArgoApi.NODE_ID_ANNOTATION);
+            if (nodeId != null && plan.listedNodes().contains(nodeId)) {
+                release(pod, plan.group(nodeId));
+            }
+        }
+    }
+
+    /** Lets every pod of a Workflow that cannot be read go without a gang, so none is held for ever. */
+    void releaseAll(List<Pod> pods) {
+        pods.forEach(pod -> release(pod, Optional.empty()));
+    }
+
+    void report(Workflow workflow, String message) {
+        if (!reported.add(workflow.uid() + " " + message)) {
+            return;
+        }
+        log.info("workflow={}: {}", workflow.key(), message);
+        EventRecorder.Subject subject = new EventRecorder.Subject(ArgoApi.API_VERSION, ArgoApi.WORKFLOW_KIND, workflow.namespace(),
+                workflow.name(), workflow.uid());
+        if (!events.record(subject, true, PROBLEM_REASON, message).join()) {
+            log.warn("event not recorded workflow={} reason={}", workflow.key(), PROBLEM_REASON);
+        }
+    }
+
+    private void ensure(PodGroupSpec podGroup) {
+        Optional<GenericKubernetesResource> existing = existingPodGroup.apply(podGroup);
+        if (existing.isEmpty()) {
+            try {
+                client.genericKubernetesResources(PodGroupManifests.POD_GROUPS).inNamespace(podGroup.namespace())
+                        .resource(JSON.convertValue(PodGroupManifests.toJson(podGroup), GenericKubernetesResource.class)).create();
+                log.info("podgroup={}/{} created for workflow={} template={} minMember={}", podGroup.namespace(), podGroup.name(),
+                        podGroup.workflowName(), podGroup.template(), podGroup.minMember());
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != HttpURLConnection.HTTP_CONFLICT) {
+                    throw e;
+                }
+            }
+            return;
+        }
+        JsonNode spec = JSON.valueToTree(existing.get().getAdditionalProperties().getOrDefault("spec", Map.of()));
+        if (spec.path("minMember").asInt(-1) < podGroup.minMember()) {
+            ObjectNode patch = JSON.createObjectNode();
+            patch.putObject("spec").put("minMember", podGroup.minMember());
+            client.genericKubernetesResources(PodGroupManifests.POD_GROUPS).inNamespace(podGroup.namespace()).withName(podGroup.name())
+                    .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+        }
+    }
+
+    private void release(Pod pod, Optional<String> group) {
+        List<PodSchedulingGate> gates = pod.getSpec().getSchedulingGates() == null ? List.of() : pod.getSpec().getSchedulingGates();
+        ImmutableList<PodSchedulingGate> others = gates.stream()
+                .filter(gate -> !Objects.equals(gate.getName(), GangAnnotations.SCHEDULING_GATE))
+                .collect(ImmutableList.toImmutableList());
+        String current = pod.getMetadata().getAnnotations().get(SchedulingApi.GROUP_NAME_ANNOTATION);
+        boolean pending = GangAnnotations.PENDING_GROUP.equals(current);
+        boolean annotated = group.map(name -> name.equals(current)).orElse(!pending);
+        if (annotated && others.size() == gates.size()) {
+            return;
+        }
+        ObjectNode patch = JSON.createObjectNode();
+        if (!annotated) {
+            ObjectNode annotations = patch.putObject("metadata").putObject("annotations");
+            group.ifPresentOrElse(name -> annotations.put(SchedulingApi.GROUP_NAME_ANNOTATION, name),
+                    () -> annotations.putNull(SchedulingApi.GROUP_NAME_ANNOTATION));
+        }
+        if (others.size() != gates.size()) {
+            // a merge patch replaces the list: what stays is every gate but the bridge's
+            patch.putObject("spec").set("schedulingGates", others.isEmpty() ? JSON.nullNode() : JSON.valueToTree(others));
+        }
+        try {
+            client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName())
+                    .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+            log.debug("pod={}/{} group={} released", pod.getMetadata().getNamespace(), pod.getMetadata().getName(), group.orElse("none"));
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
+                throw e;
+            }
+        }
+    }
+}

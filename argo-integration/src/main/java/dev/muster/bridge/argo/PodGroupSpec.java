@@ -1,0 +1,34 @@
+package dev.muster.bridge.argo;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static java.util.Objects.requireNonNull;
+
+import java.util.Optional;
+
+/**
+ * The {@code scheduling.volcano.sh/v1beta1} PodGroup of one fan-out, owned by its Workflow.
+ *
+ * @param queue {@code spec.queue}; empty leaves the PodGroup's default ({@code default})
+ */
+public record PodGroupSpec(
+        String namespace,
+        String name,
+        String workflowName,
+        String workflowUid,
+        String groupNodeId,
+        String template,
+        int minMember,
+        Optional<String> queue,
+        Optional<String> priorityClassName) {
+    public PodGroupSpec {
+        requireNonNull(namespace, "namespace is null");
+        requireNonNull(name, "name is null");
+        requireNonNull(workflowName, "workflowName is null");
+        requireNonNull(workflowUid, "workflowUid is null");
+        requireNonNull(groupNodeId, "groupNodeId is null");
+        requireNonNull(template, "template is null");
+        checkArgument(minMember > 0, "podgroup %s: minMember must be positive: %s", name, minMember);
+        requireNonNull(queue, "queue is null");
+        requireNonNull(priorityClassName, "priorityClassName is null");
+    }
+}

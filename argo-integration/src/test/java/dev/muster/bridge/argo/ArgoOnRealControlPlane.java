@@ -1,0 +1,133 @@
+package dev.muster.bridge.argo;
+
+import static org.awaitility.Awaitility.await;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Guice;
+import dev.muster.engine.EngineModule;
+import dev.muster.engine.config.DefaultSchedulerConfig;
+import dev.muster.peers.InstalledPeer;
+import dev.muster.peers.PeerInstaller;
+import dev.muster.peers.RealControlPlane;
+import dev.muster.runtime.KubernetesModule;
+import dev.muster.runtime.KubernetesRuntime;
+import dev.muster.runtime.RuntimeModule;
+import dev.muster.runtime.RuntimeOptions;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Argo beside a real control plane, as a cluster runs it: Argo's CRDs (the minimal ones Argo installs),
+ * the real workflow controller (peer {@code argo}) watching the {@code default} namespace, KWOK (peer
+ * {@code kwok}) running the pods bound to the control plane's nodes, and Muster's runtime with
+ * {@link ArgoBridgeModule}, the only scheduler. Closing stops them in the reverse order.
+ */
+final class ArgoOnRealControlPlane implements AutoCloseable {
+    static final String NAMESPACE = "default";
+    private static final Duration START = Duration.ofMinutes(2);
+
+    private final PeerProcesses peers = new PeerProcesses();
+    private final Path logs;
+    private KubernetesRuntime runtime;
+
+    private ArgoOnRealControlPlane(Path logs) {
+        this.logs = logs;
+    }
+
+    static ArgoOnRealControlPlane start(RealControlPlane controlPlane, Path logs) throws InterruptedException {
+        ArgoOnRealControlPlane argo = new ArgoOnRealControlPlane(logs);
+        try {
+            argo.startAll(controlPlane);
+        } catch (InterruptedException | RuntimeException e) {
+            argo.close();
+            throw e;
+        }
+        return argo;
+    }
+
+    String peerLogs() {
+        return peers.tails(40);
+    }
+
+    private void startAll(RealControlPlane controlPlane) throws InterruptedException {
+        KubernetesClient client = controlPlane.client();
+        installCrds(client, ArgoBridgeModule.class.getResourceAsStream(ArgoBridgeModule.CRDS));
+        // Muster's runtime lists these PodGroups too, and waits until it can
+        installCrds(client, ArgoOnRealControlPlane.class.getResourceAsStream("/scheduler-plugins-crds/scheduling.x-k8s.io_podgroups.yaml"));
+        Map<String, InstalledPeer> installed = PeerInstaller.locate().install(List.of("argo", "kwok"));
+        // Argo's metrics servers default to port 9090, which another test on the machine may hold
+        client.configMaps().inNamespace(NAMESPACE).resource(new ConfigMapBuilder()
+                .withNewMetadata().withName("workflow-controller-configmap").withNamespace(NAMESPACE).endMetadata()
+                .withData(Map.of("metricsConfig", "enabled: false\n", "telemetryConfig", "enabled: false\n"))
+                .build()).serverSideApply();
+        Path stages = logs.resolve("kwok-stages.yaml");
+        try (InputStream in = ArgoOnRealControlPlane.class.getResourceAsStream("/kwok/stages.yaml")) {
+            Files.createDirectories(logs);
+            Files.write(stages, in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String kubeconfig = controlPlane.kubeconfig().toString();
+        peers.start(List.of(installed.get("kwok").executable().toString(), "--kubeconfig", kubeconfig, "--manage-all-nodes=true",
+                "--config", stages.toString()), Map.of(), logs.resolve("kwok.log"));
+        peers.start(List.of(installed.get("argo").executable().toString(), "--kubeconfig", kubeconfig, "--namespaced",
+                "--managed-namespace", NAMESPACE, "--loglevel", "info"), Map.of("LEADER_ELECTION_DISABLE", "true"),
+                logs.resolve("workflow-controller.log"));
+        RuntimeOptions options = new RuntimeOptions(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text(), Set.of("muster"),
+                Duration.ofMillis(200), Optional.empty());
+        runtime = Guice.createInjector(new EngineModule(), new KubernetesModule(client), new RuntimeModule(options), new ArgoBridgeModule(),
+                new AbstractModule() {
+                    @Override
+                    protected void configure() {
+                        bind(Clock.class).toInstance(Clock.systemUTC());
+                    }
+                }).getInstance(KubernetesRuntime.class);
+        runtime.start();
+    }
+
+    private static void installCrds(KubernetesClient client, InputStream yaml) {
+        List<HasMetadata> items;
+        try (InputStream in = yaml) {
+            items = client.load(in).items();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        for (HasMetadata item : items) {
+            client.resource(item).serverSideApply();
+        }
+        for (HasMetadata item : items) {
+            await().atMost(START).until(() -> established(client.apiextensions().v1().customResourceDefinitions()
+                    .withName(item.getMetadata().getName()).get()));
+        }
+    }
+
+    private static boolean established(CustomResourceDefinition crd) {
+        return crd != null && crd.getStatus() != null && crd.getStatus().getConditions().stream()
+                .anyMatch(condition -> condition.getType().equals("Established") && condition.getStatus().equals("True"));
+    }
+
+    @Override
+    public void close() {
+        if (runtime != null) {
+            try {
+                runtime.stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        peers.close();
+    }
+}
