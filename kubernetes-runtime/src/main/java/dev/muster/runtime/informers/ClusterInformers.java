@@ -145,7 +145,9 @@ public final class ClusterInformers {
     /** Retries everything but a kind that is not served. */
     private boolean retry(ResourceKind kind, Throwable failure) {
         lastFailure.set(failure);
-        if (failure instanceof KubernetesClientException clientException && clientException.getCode() == NOT_FOUND) {
+        // the informer hands the failure over wrapped (a CompletionException around the client's), as it
+        // does against a real kube-apiserver: unwrapped, a kind not served was retried forever, and start never returned
+        if (clientException(failure).map(exception -> exception.getCode() == NOT_FOUND).orElse(false)) {
             return false;
         }
         if (starting && failureReported.compareAndSet(false, true)) {
@@ -169,6 +171,13 @@ public final class ClusterInformers {
         if (unreachable.get() && unreachable.compareAndSet(true, false)) {
             log.info("the API server answers again server={}", client.getMasterUrl());
         }
+    }
+
+    private static java.util.Optional<KubernetesClientException> clientException(Throwable failure) {
+        return Throwables.getCausalChain(failure).stream()
+                .filter(KubernetesClientException.class::isInstance)
+                .map(KubernetesClientException.class::cast)
+                .findFirst();
     }
 
     /** The failure and, if another, its root cause: fabric8's message names the request, the cause why it failed. */
