@@ -11,9 +11,11 @@ import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.engine.framework.SessionConfig;
 import dev.muster.runtime.binding.DecisionWriter;
+import dev.muster.runtime.binding.WriteFence;
 import dev.muster.runtime.controller.ControllerSet;
 import dev.muster.runtime.informers.ClusterInformers;
 import dev.muster.runtime.leader.LeaderElection;
+import dev.muster.runtime.leader.LeaseFence;
 import dev.muster.runtime.metrics.Health;
 import dev.muster.runtime.metrics.SchedulerMetrics;
 import dev.muster.runtime.scheduler.Scheduler;
@@ -79,8 +81,21 @@ public final class RuntimeModule extends AbstractModule {
 
     @Provides
     @Singleton
-    static DecisionWriter writer(KubernetesClient client, ClusterCache cache, Clock clock) {
-        return DecisionWriter.connect(client, cache, BIND_PARALLELISM, clock);
+    static DecisionWriter writer(KubernetesClient client, ClusterCache cache, Clock clock, WriteFence fence) {
+        return DecisionWriter.connect(client, cache, BIND_PARALLELISM, clock, fence);
+    }
+
+    /** With leader election, the lease's: nothing is written once it is lost or its renew deadline has passed. */
+    @Provides
+    @Singleton
+    static WriteFence fence(Optional<LeaseFence> leaseFence) {
+        return leaseFence.<WriteFence>map(fence -> fence).orElse(WriteFence.NONE);
+    }
+
+    @Provides
+    @Singleton
+    static Optional<LeaseFence> leaseFence(RuntimeOptions options, Clock clock) {
+        return options.lease().map(lease -> new LeaseFence(lease, clock));
     }
 
     @Provides
@@ -92,7 +107,8 @@ public final class RuntimeModule extends AbstractModule {
 
     @Provides
     @Singleton
-    static Optional<LeaderElection> election(KubernetesClient client, RuntimeOptions options, Clock clock, LeadershipTerm term) {
-        return options.lease().map(lease -> new LeaderElection(client, lease, clock, term));
+    static Optional<LeaderElection> election(KubernetesClient client, RuntimeOptions options, Clock clock, LeadershipTerm term,
+            Optional<LeaseFence> fence) {
+        return options.lease().map(lease -> new LeaderElection(client, lease, clock, term, fence.orElseThrow()));
     }
 }

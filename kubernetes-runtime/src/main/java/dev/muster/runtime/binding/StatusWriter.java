@@ -62,7 +62,11 @@ public final class StatusWriter {
     private final Set<String> failing = ConcurrentHashMap.newKeySet();
 
     public StatusWriter(KubernetesClient client, RetryPolicy retry, Clock clock) {
-        this.rest = new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null"));
+        this(new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null")), clock);
+    }
+
+    StatusWriter(RestCalls rest, Clock clock) {
+        this.rest = requireNonNull(rest, "rest is null");
         this.clock = requireNonNull(clock, "clock is null");
         this.events = new EventRecorder(rest, clock);
         this.validation = new ValidationEvents(events, new InvalidPodCondition(rest, clock));
@@ -142,6 +146,9 @@ public final class StatusWriter {
                     log.info("status written again object={}", path);
                 }
                 return true;
+            }
+            if (response.outcome() == ApiResponse.Outcome.FENCED) {
+                return false;
             }
             if (failing.add(path)) {
                 log.warn("status not written, retried each cycle object={} detail=\"{}\"", path, response.describe());
