@@ -124,6 +124,37 @@ class RuntimeRealApiServerTest {
     }
 
     @Test
+    void twoSchedulersInOneClusterEachWriteOnlyTheStatusOfTheirOwnPodGroups() throws InterruptedException {
+        // given: Muster as "muster-a" and as "muster-b", and a PodGroup for each, plus one whose pods are another scheduler's
+        KubernetesRuntime a = start(Set.of("muster-a"));
+        KubernetesRuntime b = start(Set.of("muster-b"));
+        try {
+            // when
+            ClusterObjects.create(client, gang("of-a", 2, "default", "1").replace("schedulerName: muster", "schedulerName: muster-a")
+                    + gang("of-b", 2, "default", "1").replace("schedulerName: muster", "schedulerName: muster-b")
+                    + gang("of-another", 1, "default", "1").replace("schedulerName: muster", "schedulerName: default-scheduler"));
+
+            // then: each gang is bound by its scheduler and its PodGroup says Running, and stays so, unwritten
+            await().atMost(WAIT).until(() -> bound("of-a-").size() == 2 && bound("of-b-").size() == 2
+                    && "Running".equals(phase("of-a")) && "Running".equals(phase("of-b")));
+            String versionOfA = podGroupOf("of-a").getMetadata().getResourceVersion();
+            String versionOfB = podGroupOf("of-b").getMetadata().getResourceVersion();
+            String versionOfAnother = podGroupOf("of-another").getMetadata().getResourceVersion();
+            await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(4)).until(() ->
+                    podGroupOf("of-a").getMetadata().getResourceVersion().equals(versionOfA)
+                            && podGroupOf("of-b").getMetadata().getResourceVersion().equals(versionOfB)
+                            && podGroupOf("of-another").getMetadata().getResourceVersion().equals(versionOfAnother));
+            // and the PodGroup whose pods wait for a scheduler that does not run here is at most admitted, never claimed
+            assertThat(phase("of-another")).isIn("", "Inqueue");
+            assertThat(KubernetesSchedulerTest.conditions(podGroupOf("of-another"))).isEmpty();
+            assertThat(bound("of-another-")).isEmpty();
+        } finally {
+            a.stop();
+            b.stop();
+        }
+    }
+
+    @Test
     void aBindAnsweredWithConflictIsSurvivedAndNothingIsBoundTwice() throws InterruptedException {
         // given: a cache that still sees a pod pending that someone else has bound since
         if (ClusterObjects.get(client, "scheduling.volcano.sh/v1beta1 Queue", "", "default") == null) {
