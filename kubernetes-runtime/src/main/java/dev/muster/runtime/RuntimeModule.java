@@ -10,6 +10,7 @@ import com.google.inject.Singleton;
 import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.engine.framework.SessionConfig;
+import dev.muster.runtime.binding.ApiServerReachability;
 import dev.muster.runtime.binding.DecisionWriter;
 import dev.muster.runtime.binding.WriteFence;
 import dev.muster.runtime.controller.ControllerSet;
@@ -68,8 +69,8 @@ public final class RuntimeModule extends AbstractModule {
 
     @Provides
     @Singleton
-    static ClusterInformers informers(KubernetesClient client, ClusterCache cache) {
-        return new ClusterInformers(client, cache);
+    static ClusterInformers informers(KubernetesClient client, ClusterCache cache, ApiServerReachability reachability) {
+        return new ClusterInformers(client, cache, reachability);
     }
 
     @Provides
@@ -81,8 +82,16 @@ public final class RuntimeModule extends AbstractModule {
 
     @Provides
     @Singleton
-    static DecisionWriter writer(KubernetesClient client, ClusterCache cache, Clock clock, WriteFence fence) {
-        return DecisionWriter.connect(client, cache, BIND_PARALLELISM, clock, fence);
+    static DecisionWriter writer(KubernetesClient client, ClusterCache cache, Clock clock, WriteFence fence,
+            ApiServerReachability reachability) {
+        return DecisionWriter.connect(client, cache, BIND_PARALLELISM, clock, fence, reachability);
+    }
+
+    /** One view of whether the API server answers, for the writers and the informers, so an outage is logged once. */
+    @Provides
+    @Singleton
+    static ApiServerReachability reachability(KubernetesClient client, Clock clock) {
+        return new ApiServerReachability(client.getMasterUrl().toString(), clock);
     }
 
     /** With leader election, the lease's: nothing is written once it is lost or its renew deadline has passed. */

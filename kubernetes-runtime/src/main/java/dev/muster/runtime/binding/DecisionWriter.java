@@ -54,10 +54,13 @@ public final class DecisionWriter {
                 new StatusWriter(rest, clock), WriteFence.NONE);
     }
 
-    /** The same, every request fenced: none is sent once {@code fence} is closed, each is bounded by its time left. */
+    /**
+     * The same, every request fenced (none is sent once {@code fence} is closed, each is bounded by its
+     * time left) and telling {@code reachability} whether the server answered.
+     */
     public static DecisionWriter connect(KubernetesClient client, ClusterCache cache, int bindParallelism, Clock clock,
-            WriteFence fence) {
-        RestCalls rest = new RestCalls(client, RetryPolicy.DEFAULT, fence);
+            WriteFence fence, ApiServerReachability reachability) {
+        RestCalls rest = new RestCalls(client, RetryPolicy.DEFAULT, fence, java.util.Optional.of(reachability));
         return new DecisionWriter(
                 new ClusterControllers(rest),
                 new Evictor(rest),

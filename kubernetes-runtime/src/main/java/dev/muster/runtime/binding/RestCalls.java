@@ -29,15 +29,17 @@ final class RestCalls {
     private final KubernetesClient client;
     private final RetryPolicy retry;
     private final WriteFence fence;
+    private final Optional<ApiServerReachability> reachability;
 
     RestCalls(KubernetesClient client, RetryPolicy retry) {
-        this(client, retry, WriteFence.NONE);
+        this(client, retry, WriteFence.NONE, Optional.empty());
     }
 
-    RestCalls(KubernetesClient client, RetryPolicy retry, WriteFence fence) {
+    RestCalls(KubernetesClient client, RetryPolicy retry, WriteFence fence, Optional<ApiServerReachability> reachability) {
         this.client = requireNonNull(client, "client is null");
         this.retry = requireNonNull(retry, "retry is null");
         this.fence = requireNonNull(fence, "fence is null");
+        this.reachability = requireNonNull(reachability, "reachability is null");
     }
 
     CompletableFuture<ApiResponse> post(String path, String json) {
@@ -69,6 +71,13 @@ final class RestCalls {
         Duration timeout = left.filter(time -> time.compareTo(retry.requestTimeout()) < 0).orElse(retry.requestTimeout());
         HttpRequest sent = request.get().timeout(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS).build();
         return send(sent).thenCompose(response -> {
+            reachability.ifPresent(server -> {
+                if (ApiServerReachability.unavailable(response.code())) {
+                    server.unanswered(sent.method() + " " + sent.uri().getPath(), response.describe());
+                } else {
+                    server.answered();
+                }
+            });
             if (response.outcome() != ApiResponse.Outcome.RETRY || attempt >= retry.attempts()) {
                 return CompletableFuture.completedFuture(response);
             }
