@@ -39,9 +39,15 @@ class RunCommandRealApiServerTest {
     private final List<RunProcess> processes = new ArrayList<>();
 
     @AfterEach
-    void stopProcesses(KubernetesClient client) throws InterruptedException {
+    void stopProcesses(RealControlPlane controlPlane, KubernetesClient client) throws InterruptedException {
         for (RunProcess process : processes) {
             process.close();
+        }
+        // a test that failed while a peer was down leaves it down: the next test gets a whole control plane
+        for (String peer : List.of(RealControlPlane.ETCD, RealControlPlane.KUBE_APISERVER)) {
+            if (!controlPlane.processes().containsKey(peer)) {
+                controlPlane.start(peer);
+            }
         }
         client.pods().inNamespace("default").withGracePeriod(0).delete();
         client.genericKubernetesResources("scheduling.volcano.sh/v1beta1", "PodGroup").inNamespace("default").delete();
