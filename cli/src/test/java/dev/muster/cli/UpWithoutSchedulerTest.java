@@ -55,7 +55,7 @@ class UpWithoutSchedulerTest {
     }
 
     @Test
-    void theJobControllersMakePodsThatNothingBindsUntilAnotherSchedulerDoes() throws Exception {
+    void theJobControllersRunAndNothingBindsAPodUntilAnotherSchedulerDoes() throws Exception {
         // given
         Path kubeconfig = directory.resolve("kubeconfig.yaml");
         up = new Thread(() -> exitCode.set(Main.execute("up", "--scheduler", "none", "--port", "0", "--kubeconfig", kubeconfig.toString(),
@@ -68,13 +68,16 @@ class UpWithoutSchedulerTest {
             VolcanoObjects.create(client, JOB);
             Gangs.create(client, Gangs.gang("alone", 1, "cpu: '1'", ""));
 
-            // then: the job controller makes the job's pods, and no scheduler binds any pod
-            await().atMost(WAIT).until(() -> pods(client).size() == 3);
+            // then: the job controller makes the job's PodGroup, which waits to be admitted (Volcano's controller creates
+            // the pods of an admitted one only), and nothing binds the pod that is there
+            await().atMost(WAIT).until(() -> client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default").list()
+                    .getItems().stream().anyMatch(podGroup -> podGroup.getMetadata().getOwnerReferences().stream()
+                            .anyMatch(owner -> owner.getKind().equals("Job") && owner.getName().equals("tried"))));
             await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3))
-                    .until(() -> pods(client).stream().allMatch(pod -> pod.getSpec().getNodeName() == null));
+                    .until(() -> pods(client).size() == 1 && pods(client).get(0).getSpec().getNodeName() == null);
 
-            // when: another scheduler binds one
-            Pod worker = pods(client).stream().filter(pod -> pod.getMetadata().getName().startsWith("tried-")).findFirst().orElseThrow();
+            // when: another scheduler binds it
+            Pod worker = pods(client).get(0);
             client.bindings().inNamespace("default").resource(new BindingBuilder()
                     .withNewMetadata().withName(worker.getMetadata().getName()).endMetadata()
                     .withNewTarget().withApiVersion("v1").withKind("Node").withName("node-1").endTarget()
