@@ -145,7 +145,8 @@ public final class UpCommand implements Callable<Integer> {
         if (scheduler == SchedulerChoice.NONE) {
             return """
                     muster up: a Kubernetes API server on %s with %s, and no scheduler: pods stay pending until one binds them.
-                    Volcano Jobs and JobFlows still get their pods and PodGroups; the simulated kubelet runs what is bound.
+                    Volcano's job controllers still run: a Job gets its PodGroup, and its pods once a scheduler admits it
+                    (phase Inqueue), as Volcano's controller does; the simulated kubelet runs whatever is bound.
 
                       export KUBECONFIG=%s
                       kube-scheduler --kubeconfig "$KUBECONFIG"      # or any scheduler to try against it
