@@ -64,7 +64,7 @@ class DeployRbacRealApiServerTest {
         // when: muster run as the ServiceAccount, leading on the Lease of its namespace as deployed
         try (RunProcess run = RunProcess.start(kubeconfig, directory.resolve("run.log"), "--leader-elect", "--lease-namespace",
                 "muster-system", "--lease-duration", "4s", "--renew-deadline", "3s", "--retry-period", "500ms")) {
-            Gangs.create(admin, Gangs.gang("rbac", 2, "cpu: '1'", "") + Gangs.gang("toobig", 1, "cpu: '64'", ""));
+            Gangs.create(admin, Gangs.gang("rbac", 2, "cpu: '1'", "") + "---\n" + Gangs.gang("toobig", 1, "cpu: '64'", ""));
 
             // then: it creates the default queue, binds, writes statuses and events, renews its Lease, and is refused nothing
             await().atMost(WAIT).untilAsserted(() -> {
