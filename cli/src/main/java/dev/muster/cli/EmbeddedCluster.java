@@ -13,8 +13,10 @@ import dev.muster.jobs.runtime.VolcanoJobsModule;
 import dev.muster.runtime.KubernetesRuntime;
 import dev.muster.runtime.RuntimeOptions;
 import dev.muster.runtime.controller.CustomResourceDefinitions;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -55,9 +57,19 @@ final class EmbeddedCluster implements AutoCloseable {
 
     /** How to start one. */
     record Options(int port, List<NodePool> pools, Optional<Path> nodesFile, SchedulerConfigText config, Duration period,
-            boolean kubelet, ImmutableList<Module> bridges) {
+            boolean kubelet, ImmutableList<Module> bridges, boolean scheduler) {
         Options(int port, List<NodePool> pools, Optional<Path> nodesFile, SchedulerConfigText config, Duration period, boolean kubelet) {
             this(port, pools, nodesFile, config, period, kubelet, ImmutableList.of());
+        }
+
+        Options(int port, List<NodePool> pools, Optional<Path> nodesFile, SchedulerConfigText config, Duration period, boolean kubelet,
+                ImmutableList<Module> bridges) {
+            this(port, pools, nodesFile, config, period, kubelet, bridges, true);
+        }
+
+        /** The same cluster without Muster's scheduling loop: the job controllers and bridges still run, nothing binds. */
+        Options withoutScheduler() {
+            return new Options(port, pools, nodesFile, config, period, kubelet, bridges, false);
         }
 
         Options {
@@ -91,10 +103,15 @@ final class EmbeddedCluster implements AutoCloseable {
                 kubelet = new SimulatedKubelet(client, clock);
                 kubelet.start();
             }
-            runtime = RuntimeAssembly.create(client, clock, new RuntimeOptions(options.config().source(), options.config().text(),
-                    SCHEDULER_NAMES, options.period(), Optional.empty()),
+            RuntimeOptions runtimeOptions = new RuntimeOptions(options.config().source(), options.config().text(), SCHEDULER_NAMES,
+                    options.period(), Optional.empty());
+            runtime = RuntimeAssembly.create(client, clock, options.scheduler() ? runtimeOptions : runtimeOptions.withoutScheduling(),
                     ImmutableList.<Module>builder().add(new VolcanoJobsModule()).addAll(options.bridges()).build());
             createAbsent(client, runtime.customResourceDefinitions());
+            if (!options.scheduler()) {
+                // Muster's scheduler creates it when it schedules (as Volcano's does); the job controllers' PodGroups name it
+                createDefaultQueue(client);
+            }
             runtime.start();
             return new EmbeddedCluster(server, client, Optional.ofNullable(kubelet), runtime, nodes);
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -122,6 +139,18 @@ final class EmbeddedCluster implements AutoCloseable {
                     }
                 }
             }
+        }
+    }
+
+    private static void createDefaultQueue(KubernetesClient client) {
+        ResourceDefinitionContext queues = new ResourceDefinitionContext.Builder().withGroup("scheduling.volcano.sh").withVersion("v1beta1")
+                .withKind("Queue").withPlural("queues").withNamespaced(false).build();
+        if (client.genericKubernetesResources(queues).withName("default").get() == null) {
+            client.genericKubernetesResources(queues).resource(new GenericKubernetesResourceBuilder()
+                    .withApiVersion("scheduling.volcano.sh/v1beta1").withKind("Queue")
+                    .withNewMetadata().withName("default").endMetadata()
+                    .withAdditionalProperties(java.util.Map.of("spec", java.util.Map.of("weight", 1, "reclaimable", true)))
+                    .build()).create();
         }
     }
 

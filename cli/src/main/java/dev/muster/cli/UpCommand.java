@@ -65,6 +65,11 @@ public final class UpCommand implements Callable<Integer> {
             description = "Time between scheduling cycles (default: 500ms).")
     private Duration period = Duration.ofMillis(500);
 
+    @Option(names = "--scheduler", paramLabel = "muster|none", converter = SchedulerChoice.Converter.class,
+            description = {"Which scheduler the cluster gets: muster (the default), or none, to try another scheduler against it",
+                "(e.g. kube-scheduler with the kubeconfig); Volcano's Job and JobFlow controllers and the kubelet run either way."})
+    private SchedulerChoice scheduler = SchedulerChoice.MUSTER;
+
     @Inject
     public UpCommand(SchedulerConfigLoader configLoader, Clock clock) {
         this.configLoader = requireNonNull(configLoader, "configLoader is null");
@@ -96,6 +101,9 @@ public final class UpCommand implements Callable<Integer> {
         boolean interrupted = false;
         EmbeddedCluster.Options options = new EmbeddedCluster.Options(port, nodePools, Optional.ofNullable(nodesFile), configText,
                 period, true);
+        if (scheduler == SchedulerChoice.NONE) {
+            options = options.withoutScheduler();
+        }
         try (EmbeddedCluster cluster = EmbeddedCluster.start(options, clock)) {
             cluster.server().writeKubeconfig(kubeconfig);
             Runtime.getRuntime().addShutdownHook(hook);
@@ -134,6 +142,18 @@ public final class UpCommand implements Callable<Integer> {
     }
 
     private String usage(EmbeddedCluster cluster) {
+        if (scheduler == SchedulerChoice.NONE) {
+            return """
+                    muster up: a Kubernetes API server on %s with %s, and no scheduler: pods stay pending until one binds them.
+                    Volcano's job controllers still run: a Job gets its PodGroup, and its pods once a scheduler admits it
+                    (phase Inqueue), as Volcano's controller does; the simulated kubelet runs whatever is bound.
+
+                      export KUBECONFIG=%s
+                      kube-scheduler --kubeconfig "$KUBECONFIG"      # or any scheduler to try against it
+
+                    Everything is in memory and unauthenticated, on 127.0.0.1 only. Ctrl-C stops it."""
+                    .formatted(cluster.server().url(), describe(cluster.nodes()), kubeconfig.toAbsolutePath());
+        }
         return """
                 muster up: a Kubernetes API server on %s with %s, scheduled by Muster.
                 Pods opt in with spec.schedulerName: %s; muster.dev/duration: 30s makes one finish after 30 s.

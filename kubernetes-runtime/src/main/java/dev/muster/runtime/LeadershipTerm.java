@@ -18,18 +18,25 @@ final class LeadershipTerm implements LeaderElection.Callbacks {
     private final Scheduler scheduler;
     private final ControllerSet controllers;
     private final Health health;
+    private final boolean scheduling;
 
     @Inject
-    LeadershipTerm(Scheduler scheduler, ControllerSet controllers, Health health) {
+    LeadershipTerm(Scheduler scheduler, ControllerSet controllers, Health health, RuntimeOptions options) {
+        this.scheduling = options.scheduling();
         this.scheduler = requireNonNull(scheduler, "scheduler is null");
         this.controllers = requireNonNull(controllers, "controllers is null");
         this.health = requireNonNull(health, "health is null");
     }
 
-    /** Starts the loop, then the controllers; a controller that cannot start ends the term it was to join. */
+    /**
+     * Starts the loop (unless {@link RuntimeOptions#scheduling()} is off), then the controllers; a
+     * controller that cannot start ends the term it was to join.
+     */
     synchronized void begin() throws InterruptedException {
         health.leading(true);
-        scheduler.start();
+        if (scheduling) {
+            scheduler.start();
+        }
         try {
             controllers.startAll();
         } catch (InterruptedException | RuntimeException e) {

@@ -10,10 +10,13 @@ import com.google.inject.Singleton;
 import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.engine.framework.SessionConfig;
+import dev.muster.runtime.binding.ApiServerReachability;
 import dev.muster.runtime.binding.DecisionWriter;
+import dev.muster.runtime.binding.WriteFence;
 import dev.muster.runtime.controller.ControllerSet;
 import dev.muster.runtime.informers.ClusterInformers;
 import dev.muster.runtime.leader.LeaderElection;
+import dev.muster.runtime.leader.LeaseFence;
 import dev.muster.runtime.metrics.Health;
 import dev.muster.runtime.metrics.SchedulerMetrics;
 import dev.muster.runtime.scheduler.Scheduler;
@@ -69,8 +72,8 @@ public final class RuntimeModule extends AbstractModule {
 
     @Provides
     @Singleton
-    static ClusterInformers informers(KubernetesClient client, ClusterCache cache) {
-        return new ClusterInformers(client, cache);
+    static ClusterInformers informers(KubernetesClient client, ClusterCache cache, ApiServerReachability reachability) {
+        return new ClusterInformers(client, cache, reachability);
     }
 
     /** The process's metrics: the scheduler's, health's and the JVM's (memory, GC, threads, ...), on one registry of its own. */
@@ -91,8 +94,29 @@ public final class RuntimeModule extends AbstractModule {
 
     @Provides
     @Singleton
-    static DecisionWriter writer(KubernetesClient client, ClusterCache cache, Clock clock) {
-        return DecisionWriter.connect(client, cache, BIND_PARALLELISM, clock);
+    static DecisionWriter writer(KubernetesClient client, ClusterCache cache, Clock clock, WriteFence fence,
+            ApiServerReachability reachability) {
+        return DecisionWriter.connect(client, cache, BIND_PARALLELISM, clock, fence, reachability);
+    }
+
+    /** One view of whether the API server answers, for the writers and the informers, so an outage is logged once. */
+    @Provides
+    @Singleton
+    static ApiServerReachability reachability(KubernetesClient client, Clock clock) {
+        return new ApiServerReachability(client.getMasterUrl().toString(), clock);
+    }
+
+    /** With leader election, the lease's: nothing is written once it is lost or its renew deadline has passed. */
+    @Provides
+    @Singleton
+    static WriteFence fence(Optional<LeaseFence> leaseFence) {
+        return leaseFence.<WriteFence>map(fence -> fence).orElse(WriteFence.NONE);
+    }
+
+    @Provides
+    @Singleton
+    static Optional<LeaseFence> leaseFence(RuntimeOptions options, Clock clock) {
+        return options.lease().map(lease -> new LeaseFence(lease, clock));
     }
 
     @Provides
@@ -104,7 +128,8 @@ public final class RuntimeModule extends AbstractModule {
 
     @Provides
     @Singleton
-    static Optional<LeaderElection> election(KubernetesClient client, RuntimeOptions options, Clock clock, LeadershipTerm term) {
-        return options.lease().map(lease -> new LeaderElection(client, lease, clock, term));
+    static Optional<LeaderElection> election(KubernetesClient client, RuntimeOptions options, Clock clock, LeadershipTerm term,
+            Optional<LeaseFence> fence) {
+        return options.lease().map(lease -> new LeaderElection(client, lease, clock, term, fence.orElseThrow()));
     }
 }

@@ -15,9 +15,11 @@ import java.util.Set;
  * cycles and, with leader election, the Lease.
  *
  * @param configSource where {@code configText} came from, for error messages
+ * @param scheduling whether the scheduling loop runs; without it, only the contributed controllers do
+ *     (an embedded cluster where another scheduler is tried)
  */
 public record RuntimeOptions(String configSource, String configText, ImmutableSet<String> schedulerNames, Duration period,
-        Optional<LeaseConfig> lease) {
+        Optional<LeaseConfig> lease, boolean scheduling) {
     public RuntimeOptions {
         requireNonNull(configSource, "configSource is null");
         requireNonNull(configText, "configText is null");
@@ -28,6 +30,11 @@ public record RuntimeOptions(String configSource, String configText, ImmutableSe
     }
 
     public RuntimeOptions(String configSource, String configText, Set<String> schedulerNames, Duration period, Optional<LeaseConfig> lease) {
-        this(configSource, configText, ImmutableSet.copyOf(schedulerNames), period, lease);
+        this(configSource, configText, ImmutableSet.copyOf(schedulerNames), period, lease, true);
+    }
+
+    /** The same options, the scheduling loop left out: the controllers run alone. */
+    public RuntimeOptions withoutScheduling() {
+        return new RuntimeOptions(configSource, configText, schedulerNames, period, lease, false);
     }
 }

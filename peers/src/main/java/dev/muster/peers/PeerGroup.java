@@ -51,6 +51,22 @@ final class PeerGroup implements AutoCloseable {
         return peer;
     }
 
+    /**
+     * Ends a running peer (SIGTERM, SIGKILL after the grace) and forgets it, so its end is expected and
+     * fails no test; {@link #start} runs it again.
+     */
+    void stop(String name) {
+        PeerProcess peer = find(name);
+        long started = System.nanoTime();
+        peer.close();
+        processes.remove(peer);
+        log.info("stopped {} (pid {}) on request in {} ms", name, peer.pid(), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    boolean running(String name) {
+        return processes.stream().anyMatch(peer -> peer.name().equals(name));
+    }
+
     List<PeerProcess> processes() {
         return ImmutableList.copyOf(processes);
     }
@@ -83,7 +99,7 @@ final class PeerGroup implements AutoCloseable {
                 .failFast(peer.name() + " exited", () -> !peer.isAlive());
     }
 
-    private PeerProcess find(String name) {
+    PeerProcess find(String name) {
         return processes.stream()
                 .filter(peer -> peer.name().equals(name))
                 .findFirst()

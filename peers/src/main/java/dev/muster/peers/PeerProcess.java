@@ -57,6 +57,13 @@ final class PeerProcess implements AutoCloseable {
         requireNonNull(command, "command is null");
         requireNonNull(logFile, "logFile is null");
         Path pidFile = logFile.resolveSibling(name + ".pid");
+        try {
+            // a peer started again must not be taken for its previous run
+            Files.deleteIfExists(pidFile);
+        }
+        catch (IOException e) {
+            throw new PeerException(format("cannot delete %s before starting %s: %s", pidFile, name, e.getMessage()), e);
+        }
         List<String> guarded = ImmutableList.<String>builder()
                 .add("bash", "-c", GUARD, "peer-guard", pidFile.toString())
                 .addAll(command)
@@ -66,7 +73,8 @@ final class PeerProcess implements AutoCloseable {
             // standard input stays a pipe from this JVM: it is what the guard watches
             guard = new ProcessBuilder(guarded)
                     .redirectErrorStream(true)
-                    .redirectOutput(logFile.toFile())
+                    // appended, so a peer started again keeps its earlier runs' lines
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
                     .start();
         }
         catch (IOException e) {

@@ -47,6 +47,8 @@ public final class RealControlPlane implements AutoCloseable {
     private final List<String> nodeNames;
     private final List<String> customResourceDefinitions;
     private final Duration startupTime;
+    private final Map<String, List<String>> commands;
+    private final String etcdUrl;
 
     private RealControlPlane(
             Path directory,
@@ -58,7 +60,9 @@ public final class RealControlPlane implements AutoCloseable {
             KubernetesClient client,
             List<String> nodeNames,
             List<String> customResourceDefinitions,
-            Duration startupTime) {
+            Duration startupTime,
+            Map<String, List<String>> commands,
+            String etcdUrl) {
         this.directory = directory;
         this.peers = peers;
         this.serverUrl = serverUrl;
@@ -69,6 +73,8 @@ public final class RealControlPlane implements AutoCloseable {
         this.nodeNames = ImmutableList.copyOf(nodeNames);
         this.customResourceDefinitions = ImmutableList.copyOf(customResourceDefinitions);
         this.startupTime = startupTime;
+        this.commands = ImmutableMap.copyOf(commands);
+        this.etcdUrl = etcdUrl;
     }
 
     /** Installs (or finds cached) etcd and kube-apiserver with the clone's {@code peers/install} and starts them. */
@@ -95,14 +101,15 @@ public final class RealControlPlane implements AutoCloseable {
             LoopbackPorts ports = LoopbackPorts.allocate(3);
             PeerCommands commands = new PeerCommands(directory, installed);
             String etcdUrl = "http://127.0.0.1:" + ports.get(0);
-            peers.start(ETCD, commands.etcd(etcdUrl, "http://127.0.0.1:" + ports.get(1)));
+            List<String> etcdCommand = commands.etcd(etcdUrl, "http://127.0.0.1:" + ports.get(1));
+            peers.start(ETCD, etcdCommand);
             peers.awaitHttpOk(ETCD, etcdUrl + "/health", Duration.ofSeconds(60));
             long afterEtcd = System.nanoTime();
 
             TokenUser admin = TokenUser.withRandomToken("muster-admin", ImmutableList.of("system:masters"));
             TokenUser unprivileged = TokenUser.withRandomToken("muster-unprivileged", ImmutableList.of());
-            PeerProcess apiServer = peers.start(KUBE_APISERVER,
-                    commands.kubeApiServer(etcdUrl, ports.get(2), ImmutableList.of(admin, unprivileged)));
+            List<String> apiServerCommand = commands.kubeApiServer(etcdUrl, ports.get(2), ImmutableList.of(admin, unprivileged));
+            PeerProcess apiServer = peers.start(KUBE_APISERVER, apiServerCommand);
             peers.awaitFile(apiServer, commands.servingKey(), Duration.ofSeconds(60));
             String serverUrl = "https://127.0.0.1:" + ports.get(2);
             Path kubeconfig = Kubeconfig.write(directory.resolve("kubeconfig"), serverUrl, commands.servingCertificate(), admin);
@@ -125,7 +132,8 @@ public final class RealControlPlane implements AutoCloseable {
             log.info("real control plane at {} up in {} ms: install {} ms, etcd {} ms, kube-apiserver ready {} ms, {} CRDs and {} nodes {} ms",
                     serverUrl, millis(startupTime.toNanos()), millis(afterInstall - started), millis(afterEtcd - afterInstall),
                     millis(afterApiServer - afterEtcd), crds.size(), nodes.size(), millis(ready - afterApiServer));
-            return new RealControlPlane(directory, peers, serverUrl, kubeconfig, admin, unprivileged, client, nodes, crds, startupTime);
+            return new RealControlPlane(directory, peers, serverUrl, kubeconfig, admin, unprivileged, client, nodes, crds, startupTime,
+                    ImmutableMap.of(ETCD, etcdCommand, KUBE_APISERVER, apiServerCommand), etcdUrl);
         }
         catch (IOException | RuntimeException e) {
             String reports = peers.reports();
@@ -205,6 +213,38 @@ public final class RealControlPlane implements AutoCloseable {
                 .filter(peer -> !peer.isAlive())
                 .map(PeerProcess::report)
                 .collect(ImmutableList.toImmutableList());
+    }
+
+    /**
+     * Stops a peer ({@link #ETCD} or {@link #KUBE_APISERVER}) as a fault a test injects: SIGTERM, then
+     * SIGKILL if it still runs 5 s later. Its end is expected, so it
+     * fails no test; {@link #start(String)} runs it again.
+     */
+    public void stop(String peer) {
+        checkArgument(commands.containsKey(peer), "no peer %s; peers: %s", peer, commands.keySet());
+        checkArgument(peers.running(peer), "%s is not running", peer);
+        peers.stop(peer);
+    }
+
+    /**
+     * Starts a stopped peer again, with the same command line, port, certificates and data (etcd's
+     * directory is kept), and waits until it serves: etcd's {@code /health}, kube-apiserver's {@code /readyz}.
+     */
+    public void start(String peer) {
+        checkArgument(commands.containsKey(peer), "no peer %s; peers: %s", peer, commands.keySet());
+        checkArgument(!peers.running(peer), "%s is running already", peer);
+        PeerProcess started = peers.start(peer, commands.get(peer));
+        if (peer.equals(ETCD)) {
+            peers.awaitHttpOk(ETCD, etcdUrl + "/health", Duration.ofSeconds(60));
+        } else {
+            peers.awaitReady(started, client, serverUrl + "/readyz", Duration.ofMinutes(2));
+        }
+    }
+
+    /** {@link #stop(String)} then {@link #start(String)}. */
+    public void restart(String peer) {
+        stop(peer);
+        start(peer);
     }
 
     /** Ends kube-apiserver, then etcd, and deletes the directory; a second call does nothing. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.Node;
@@ -120,6 +121,27 @@ class RealControlPlaneTest {
         String output = new String(kubectl.getInputStream().readAllBytes(), UTF_8);
         assertThat(kubectl.exitValue()).as(output).isZero();
         assertThat(output.lines()).containsExactly("node/node-0", "node/node-1");
+    }
+
+    @Test
+    void aPeerRestartedOnPurposeKeepsItsDataAndFailsNoTest(RealControlPlane controlPlane, KubernetesClient client) {
+        // given
+        client.configMaps().inNamespace("default").resource(new ConfigMapBuilder()
+                .withNewMetadata().withName("survivor").endMetadata().addToData("kept", "yes").build()).create();
+        long apiServerPid = controlPlane.processes().get(RealControlPlane.KUBE_APISERVER).pid();
+
+        // when: kube-apiserver, then etcd, restarted
+        controlPlane.restart(RealControlPlane.KUBE_APISERVER);
+        controlPlane.stop(RealControlPlane.ETCD);
+        assertThat(controlPlane.processes()).doesNotContainKey(RealControlPlane.ETCD);
+        controlPlane.start(RealControlPlane.ETCD);
+
+        // then: new processes, the same port and data, and no dead peer to report (the extension's afterEach checks it too)
+        assertThat(controlPlane.processes().get(RealControlPlane.KUBE_APISERVER).pid()).isNotEqualTo(apiServerPid);
+        await().atMost(Duration.ofSeconds(60)).ignoreExceptions().untilAsserted(() ->
+                assertThat(client.configMaps().inNamespace("default").withName("survivor").get().getData()).containsEntry("kept", "yes"));
+        assertThat(controlPlane.deadPeerReports()).isEmpty();
+        assertThatThrownBy(() -> controlPlane.start(RealControlPlane.ETCD)).hasMessage("etcd is running already");
     }
 
     private static GenericKubernetesResource podGroup(String name, int minMember) {

@@ -10,9 +10,15 @@ import static java.util.Objects.requireNonNull;
  */
 record ApiResponse(int code, String body) {
     static final int NO_ANSWER = 0;
+    /** Not sent: the {@link WriteFence} was closed (the lease lost, or its time run out). */
+    static final int FENCED = -1;
 
     ApiResponse {
         requireNonNull(body, "body is null");
+    }
+
+    static ApiResponse fenced() {
+        return new ApiResponse(FENCED, "not sent: this replica no longer holds the lease");
     }
 
     static ApiResponse noAnswer(Throwable failure) {
@@ -25,6 +31,7 @@ record ApiResponse(int code, String body) {
             return Outcome.DONE;
         }
         return switch (code) {
+            case FENCED -> Outcome.FENCED;
             case 409 -> Outcome.CONFLICT;
             case 404 -> Outcome.GONE;
             case NO_ANSWER, 408, 429, 500, 502, 503, 504 -> Outcome.RETRY;
@@ -34,7 +41,11 @@ record ApiResponse(int code, String body) {
 
     /** One line for logs and reports: the code and the server's message. */
     String describe() {
-        return (code == NO_ANSWER ? "no answer" : "HTTP " + code) + ": " + body;
+        return switch (code) {
+            case NO_ANSWER -> "no answer: " + body;
+            case FENCED -> body;
+            default -> "HTTP " + code + ": " + body;
+        };
     }
 
     /** How to treat an answer. */
@@ -48,6 +59,8 @@ record ApiResponse(int code, String body) {
         /** 5xx, 408, 429 or no answer: worth trying again after a pause. */
         RETRY,
         /** Any other 4xx: the request itself is wrong (forbidden, invalid); trying again will not help. */
-        REJECTED
+        REJECTED,
+        /** Not sent, as the lease is lost: the leader that holds it now decides. */
+        FENCED
     }
 }

@@ -45,8 +45,12 @@ public final class Binder {
     private final int parallelism;
 
     public Binder(KubernetesClient client, ClusterCache cache, RetryPolicy retry, int parallelism) {
+        this(new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null")), cache, parallelism);
+    }
+
+    Binder(RestCalls rest, ClusterCache cache, int parallelism) {
         checkArgument(parallelism >= 1, "parallelism must be at least 1: %s", parallelism);
-        this.rest = new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null"));
+        this.rest = requireNonNull(rest, "rest is null");
         this.cache = requireNonNull(cache, "cache is null");
         this.parallelism = parallelism;
     }
@@ -79,13 +83,13 @@ public final class Binder {
             case DONE -> BindResult.Status.BOUND;
             case CONFLICT -> BindResult.Status.CONFLICT;
             case GONE -> BindResult.Status.GONE;
-            case RETRY, REJECTED -> BindResult.Status.FAILED;
+            case RETRY, REJECTED, FENCED -> BindResult.Status.FAILED;
         };
         if (status == BindResult.Status.BOUND) {
             return new BindResult(request.task(), request.node(), status, "");
         }
         cache.forgetBind(request.task());
-        if (status == BindResult.Status.FAILED) {
+        if (status == BindResult.Status.FAILED && response.outcome() != ApiResponse.Outcome.FENCED) {
             log.warn("bind failed pod={} node={} detail=\"{}\"", request.task(), request.node(), response.describe());
         } else {
             log.debug("bind not applied pod={} node={} detail=\"{}\"", request.task(), request.node(), response.describe());

@@ -40,7 +40,11 @@ public final class ClusterControllers {
     private final Set<String> requested = ConcurrentHashMap.newKeySet();
 
     public ClusterControllers(KubernetesClient client, RetryPolicy retry) {
-        this.rest = new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null"));
+        this(new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null")));
+    }
+
+    ClusterControllers(RestCalls rest) {
+        this.rest = requireNonNull(rest, "rest is null");
     }
 
     /** Creates the missing queues and PodGroups and waits for the answers. */
@@ -119,6 +123,7 @@ public final class ClusterControllers {
     private void created(String key, ApiResponse response) {
         switch (response.outcome()) {
             case DONE, CONFLICT -> log.debug("created object={}", key);
+            case FENCED -> requested.remove(key);
             case GONE, RETRY, REJECTED -> {
                 // ask again next cycle
                 requested.remove(key);

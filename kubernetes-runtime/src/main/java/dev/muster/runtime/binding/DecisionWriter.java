@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The write side of a cycle, in order: the controllers' missing objects, evictions, binds, then
@@ -24,32 +26,57 @@ import java.util.Map;
  * <p>Not thread-safe: the scheduling thread calls it once per cycle.
  */
 public final class DecisionWriter {
+    private static final Logger log = LoggerFactory.getLogger(DecisionWriter.class);
+
     private final ClusterControllers controllers;
     private final Evictor evictor;
     private final Binder binder;
     private final StatusWriter statusWriter;
+    private final WriteFence fence;
 
     public DecisionWriter(ClusterControllers controllers, Evictor evictor, Binder binder, StatusWriter statusWriter) {
+        this(controllers, evictor, binder, statusWriter, WriteFence.NONE);
+    }
+
+    /** Writers whose every request asks {@code fence} first; so does this, before each batch. */
+    public DecisionWriter(ClusterControllers controllers, Evictor evictor, Binder binder, StatusWriter statusWriter, WriteFence fence) {
         this.controllers = requireNonNull(controllers, "controllers is null");
         this.evictor = requireNonNull(evictor, "evictor is null");
         this.binder = requireNonNull(binder, "binder is null");
         this.statusWriter = requireNonNull(statusWriter, "statusWriter is null");
+        this.fence = requireNonNull(fence, "fence is null");
     }
 
     /** The writers for one API server, with the default retries and {@code bindParallelism} binds in flight. */
     public static DecisionWriter connect(KubernetesClient client, ClusterCache cache, int bindParallelism, Clock clock) {
-        RetryPolicy retry = RetryPolicy.DEFAULT;
+        RestCalls rest = new RestCalls(client, RetryPolicy.DEFAULT);
+        return new DecisionWriter(new ClusterControllers(rest), new Evictor(rest), new Binder(rest, cache, bindParallelism),
+                new StatusWriter(rest, clock), WriteFence.NONE);
+    }
+
+    /**
+     * The same, every request fenced (none is sent once {@code fence} is closed, each is bounded by its
+     * time left) and telling {@code reachability} whether the server answered.
+     */
+    public static DecisionWriter connect(KubernetesClient client, ClusterCache cache, int bindParallelism, Clock clock,
+            WriteFence fence, ApiServerReachability reachability) {
+        RestCalls rest = new RestCalls(client, RetryPolicy.DEFAULT, fence, java.util.Optional.of(reachability));
         return new DecisionWriter(
-                new ClusterControllers(client, retry),
-                new Evictor(client, retry),
-                new Binder(client, cache, retry, bindParallelism),
-                new StatusWriter(client, retry, clock));
+                new ClusterControllers(rest),
+                new Evictor(rest),
+                new Binder(rest, cache, bindParallelism),
+                new StatusWriter(rest, clock),
+                fence);
     }
 
     /** What one cycle wrote. */
-    public record Written(ImmutableList<BindResult> binds, int evicted, int statuses) {
+    public record Written(ImmutableList<BindResult> binds, int evicted, int statuses, boolean fenced) {
         public Written {
             binds = ImmutableList.copyOf(binds);
+        }
+
+        public Written(ImmutableList<BindResult> binds, int evicted, int statuses) {
+            this(binds, evicted, statuses, false);
         }
 
         public long bound() {
@@ -63,7 +90,14 @@ public final class DecisionWriter {
      * @throws InterruptedException when interrupted; what was sent still completes
      */
     public Written write(CacheSnapshot snapshot, SessionResult result) throws InterruptedException {
+        // each batch asks the fence first; within one, every request asks it again (RestCalls)
+        if (fenced("controllers' objects", result)) {
+            return new Written(ImmutableList.of(), 0, 0, true);
+        }
         controllers.reconcile(snapshot);
+        if (fenced("evictions", result)) {
+            return new Written(ImmutableList.of(), 0, 0, true);
+        }
         int evicted = 0;
         for (SessionResult.Eviction eviction : result.evictions()) {
             if (evictor.evict(eviction.task(), eviction.reason()) == Evictor.Result.EVICTED) {
@@ -79,8 +113,23 @@ public final class DecisionWriter {
             Task task = tasks.get(bind.getKey());
             requests.add(new BindRequest(bind.getKey(), task == null ? "" : task.uid(), bind.getValue()));
         }
+        if (fenced("binds", result)) {
+            return new Written(ImmutableList.of(), evicted, 0, true);
+        }
         ImmutableList<BindResult> binds = binder.bind(requests);
+        if (fenced("statuses", result)) {
+            return new Written(binds, evicted, 0, true);
+        }
         int statuses = statusWriter.write(snapshot, result);
-        return new Written(binds, evicted, statuses);
+        return new Written(binds, evicted, statuses, !fence.open());
+    }
+
+    private boolean fenced(String batch, SessionResult result) {
+        if (fence.open()) {
+            return false;
+        }
+        log.info("writes fenced: the lease is lost or its time ran out; not sent: {} and what follows binds={} evictions={}", batch,
+                result.binds().size(), result.evictions().size());
+        return true;
     }
 }

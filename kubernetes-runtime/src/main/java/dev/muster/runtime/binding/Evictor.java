@@ -23,7 +23,11 @@ public final class Evictor {
     private final RestCalls rest;
 
     public Evictor(KubernetesClient client, RetryPolicy retry) {
-        this.rest = new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null"));
+        this(new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null")));
+    }
+
+    Evictor(RestCalls rest) {
+        this.rest = requireNonNull(rest, "rest is null");
     }
 
     /** How an eviction ended. */
@@ -59,9 +63,9 @@ public final class Evictor {
         Result result = switch (response.outcome()) {
             case DONE -> Result.EVICTED;
             case GONE -> Result.GONE;
-            case CONFLICT, RETRY, REJECTED -> Result.FAILED;
+            case CONFLICT, RETRY, REJECTED, FENCED -> Result.FAILED;
         };
-        if (result == Result.FAILED) {
+        if (result == Result.FAILED && response.outcome() != ApiResponse.Outcome.FENCED) {
             log.warn("eviction failed pod={} reason=\"{}\" detail=\"{}\"", task, reason, response.describe());
         } else {
             log.debug("evicted pod={} reason=\"{}\"", task, reason);

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -16,6 +17,9 @@ import java.util.function.Supplier;
  * does not offer or hides: the {@code pods/{name}/binding} subresource, the Eviction API, JSON merge
  * patches of {@code /status}. Answers are {@link ApiResponse}s, never exceptions; a call the server
  * may retry ({@link ApiResponse.Outcome#RETRY}) is tried again with exponential backoff.
+ *
+ * <p>Each try asks the {@link WriteFence} first: a closed fence answers {@link ApiResponse#fenced()}
+ * without sending anything, an open one bounds the try's timeout by the time it has left.
  */
 @ThreadSafe
 final class RestCalls {
@@ -24,10 +28,18 @@ final class RestCalls {
 
     private final KubernetesClient client;
     private final RetryPolicy retry;
+    private final WriteFence fence;
+    private final Optional<ApiServerReachability> reachability;
 
     RestCalls(KubernetesClient client, RetryPolicy retry) {
+        this(client, retry, WriteFence.NONE, Optional.empty());
+    }
+
+    RestCalls(KubernetesClient client, RetryPolicy retry, WriteFence fence, Optional<ApiServerReachability> reachability) {
         this.client = requireNonNull(client, "client is null");
         this.retry = requireNonNull(retry, "retry is null");
+        this.fence = requireNonNull(fence, "fence is null");
+        this.reachability = requireNonNull(reachability, "reachability is null");
     }
 
     CompletableFuture<ApiResponse> post(String path, String json) {
@@ -48,13 +60,24 @@ final class RestCalls {
 
     private HttpRequest.Builder request(String path) {
         String base = client.getMasterUrl().toString().replaceAll("/+$", "");
-        return client.getHttpClient().newHttpRequestBuilder()
-                .uri(base + path)
-                .timeout(retry.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        return client.getHttpClient().newHttpRequestBuilder().uri(base + path);
     }
 
     private CompletableFuture<ApiResponse> withRetries(Supplier<HttpRequest.Builder> request, int attempt) {
-        return send(request.get().build()).thenCompose(response -> {
+        Optional<Duration> left = fence.remaining();
+        if (left.isPresent() && (left.get().isNegative() || left.get().isZero())) {
+            return CompletableFuture.completedFuture(ApiResponse.fenced());
+        }
+        Duration timeout = left.filter(time -> time.compareTo(retry.requestTimeout()) < 0).orElse(retry.requestTimeout());
+        HttpRequest sent = request.get().timeout(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS).build();
+        return send(sent).thenCompose(response -> {
+            reachability.ifPresent(server -> {
+                if (ApiServerReachability.unavailable(response.code())) {
+                    server.unanswered(sent.method() + " " + sent.uri().getPath(), response.describe());
+                } else {
+                    server.answered();
+                }
+            });
             if (response.outcome() != ApiResponse.Outcome.RETRY || attempt >= retry.attempts()) {
                 return CompletableFuture.completedFuture(response);
             }

@@ -41,6 +41,21 @@ import org.slf4j.LoggerFactory;
  * differs from the stored one, and not again until the informer has shown the previous write (the
  * status of a scheduler-plugins PodGroup, whose phases differ, is left alone).
  *
+ * <p><b>Only the PodGroups this instance schedules are written</b>, so that two schedulers in one
+ * cluster (Muster beside Volcano, or two Muster instances with different names) no longer overwrite
+ * each other's statuses every cycle:
+ * <ul>
+ *   <li>a PodGroup with at least one pod whose {@code spec.schedulerName} is one of this instance's
+ *       names (the engine puts only those pods in a job) is this instance's, and written as ever;
+ *   <li>one with a pod of another scheduler's on a node (and none of ours) is that scheduler's: never written;
+ *   <li>one with no pods seen yet is nobody's so far (a Volcano PodGroup names no scheduler, and another
+ *       scheduler's pending pods are not read) and is only <em>admitted</em>: written while its stored
+ *       phase is absent or {@code Pending} (to {@code Inqueue}, which Volcano's job controller waits for
+ *       before it creates the pods), never once it has moved on. Two schedulers that both admit it write
+ *       the same phase, once; after that only the scheduler of its pods writes it.
+ * </ul>
+ * Queue statuses are shared, and still written by every instance.
+ *
  * <p>Not thread-safe: the scheduling thread calls it once per cycle.
  */
 public final class StatusWriter {
@@ -62,7 +77,11 @@ public final class StatusWriter {
     private final Set<String> failing = ConcurrentHashMap.newKeySet();
 
     public StatusWriter(KubernetesClient client, RetryPolicy retry, Clock clock) {
-        this.rest = new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null"));
+        this(new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null")), clock);
+    }
+
+    StatusWriter(RestCalls rest, Clock clock) {
+        this.rest = requireNonNull(rest, "rest is null");
         this.clock = requireNonNull(clock, "clock is null");
         this.events = new EventRecorder(rest, clock);
         this.validation = new ValidationEvents(events, new InvalidPodCondition(rest, clock));
@@ -84,6 +103,8 @@ public final class StatusWriter {
         }
         Semaphore slots = new Semaphore(PARALLELISM);
         List<CompletableFuture<Boolean>> writes = new ArrayList<>();
+        Set<JobId> othersJobs = new HashSet<>();
+        snapshot.cluster().otherTasks().forEach(task -> othersJobs.add(task.job()));
         for (Map.Entry<JobId, StoredObject> entry : snapshot.podGroups().entrySet()) {
             Job job = snapshot.cluster().jobs().get(entry.getKey());
             JobOutcome outcome = result.jobs().get(entry.getKey());
@@ -91,6 +112,9 @@ public final class StatusWriter {
                 continue;
             }
             ObjectNode current = entry.getValue().status();
+            if (!schedules(job, othersJobs, current)) {
+                continue;
+            }
             ObjectNode desired = PodGroupStatus.desired(current, job, outcome, now);
             // Volcano's PodGroup CRD has no status subresource: its status is patched on the object
             String path = podGroupPath(job.id());
@@ -122,6 +146,18 @@ public final class StatusWriter {
         return count;
     }
 
+    /** Whether this instance writes the PodGroup's status (the class comment says when). */
+    private static boolean schedules(Job job, Set<JobId> othersJobs, ObjectNode stored) {
+        if (!job.tasks().isEmpty()) {
+            return true;
+        }
+        if (othersJobs.contains(job.id())) {
+            return false;
+        }
+        String phase = stored.path("phase").asText("");
+        return phase.isEmpty() || phase.equals("Pending");
+    }
+
     private boolean unchanged(String path, StoredObject stored, ObjectNode current, ObjectNode desired) {
         if (current.equals(desired)) {
             return true;
@@ -142,6 +178,9 @@ public final class StatusWriter {
                     log.info("status written again object={}", path);
                 }
                 return true;
+            }
+            if (response.outcome() == ApiResponse.Outcome.FENCED) {
+                return false;
             }
             if (failing.add(path)) {
                 log.warn("status not written, retried each cycle object={} detail=\"{}\"", path, response.describe());

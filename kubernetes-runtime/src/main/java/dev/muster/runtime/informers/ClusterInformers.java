@@ -8,6 +8,7 @@ import com.google.errorprone.annotations.ThreadSafe;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.cache.ResourceKind;
+import dev.muster.runtime.binding.ApiServerReachability;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -55,8 +56,8 @@ public final class ClusterInformers {
     /** Whether the first failure to read the API server while starting has been reported. */
     private final AtomicBoolean failureReported = new AtomicBoolean();
     private volatile boolean starting;
-    /** Whether the API server has failed a read since the informers last delivered anything, once started. */
-    private final AtomicBoolean unreachable = new AtomicBoolean();
+    /** Shared with the writers: an outage met once started is logged there, once, whoever meets it first. */
+    private final ApiServerReachability reachability;
 
     @GuardedBy("this")
     private final Map<ResourceKind, SharedIndexInformer<GenericKubernetesResource>> informers =
@@ -66,8 +67,13 @@ public final class ClusterInformers {
     private KubernetesClient watching;
 
     public ClusterInformers(KubernetesClient client, ClusterCache cache) {
+        this(client, cache, new ApiServerReachability(client.getMasterUrl().toString(), java.time.Clock.systemUTC()));
+    }
+
+    public ClusterInformers(KubernetesClient client, ClusterCache cache, ApiServerReachability reachability) {
         this.client = requireNonNull(client, "client is null");
         this.cache = requireNonNull(cache, "cache is null");
+        this.reachability = requireNonNull(reachability, "reachability is null");
     }
 
     /**
@@ -145,7 +151,9 @@ public final class ClusterInformers {
     /** Retries everything but a kind that is not served. */
     private boolean retry(ResourceKind kind, Throwable failure) {
         lastFailure.set(failure);
-        if (failure instanceof KubernetesClientException clientException && clientException.getCode() == NOT_FOUND) {
+        // the informer hands the failure over wrapped (a CompletionException around the client's), as it
+        // does against a real kube-apiserver: unwrapped, a kind not served was retried forever, and start never returned
+        if (clientException(failure).map(exception -> exception.getCode() == NOT_FOUND).orElse(false)) {
             return false;
         }
         if (starting && failureReported.compareAndSet(false, true)) {
@@ -154,10 +162,9 @@ public final class ClusterInformers {
                     kind.plural(), describe(failure));
             return true;
         }
-        if (!starting && unreachable.compareAndSet(false, true)) {
+        if (!starting && unanswered(failure)) {
             // once per outage, not once per kind and retry: fabric8's own warning of each retry is silenced in the CLI's logging
-            log.warn("lost the API server, retrying until it answers; scheduling goes on from the cache server={} resource={} error=\"{}\"",
-                    client.getMasterUrl(), kind.plural(), describe(failure));
+            reachability.unanswered("list and watch " + kind.plural(), describe(failure));
             return true;
         }
         log.debug("informer failed, retrying resource={}", kind.plural(), failure);
@@ -166,9 +173,19 @@ public final class ClusterInformers {
 
     /** Called for every object an informer delivers: after an outage, the first says the API server answers again. */
     private void delivering() {
-        if (unreachable.get() && unreachable.compareAndSet(true, false)) {
-            log.info("the API server answers again server={}", client.getMasterUrl());
-        }
+        reachability.answered();
+    }
+
+    /** No answer at all, or one saying the server cannot serve now; a 403 or 404 is an answer. */
+    private static boolean unanswered(Throwable failure) {
+        return clientException(failure).map(exception -> exception.getCode() == 0 || exception.getCode() >= 500).orElse(true);
+    }
+
+    private static java.util.Optional<KubernetesClientException> clientException(Throwable failure) {
+        return Throwables.getCausalChain(failure).stream()
+                .filter(KubernetesClientException.class::isInstance)
+                .map(KubernetesClientException.class::cast)
+                .findFirst();
     }
 
     /** The failure and, if another, its root cause: fabric8's message names the request, the cause why it failed. */

@@ -46,6 +46,7 @@ public final class LeaderElection implements AutoCloseable {
     private final LeaseConfig config;
     private final Clock clock;
     private final Callbacks callbacks;
+    private final LeaseFence fence;
     private final ScheduledExecutorService timer;
     private final ExecutorService callbackThread;
 
@@ -65,7 +66,13 @@ public final class LeaderElection implements AutoCloseable {
     private Instant observedAt = Instant.EPOCH;
 
     public LeaderElection(KubernetesClient client, LeaseConfig config, Clock clock, Callbacks callbacks) {
+        this(client, config, clock, callbacks, new LeaseFence(config, clock));
+    }
+
+    /** With the fence that this election opens on each renewal and closes when the lease is lost, for the writers to consult. */
+    public LeaderElection(KubernetesClient client, LeaseConfig config, Clock clock, Callbacks callbacks, LeaseFence fence) {
         requireNonNull(client, "client is null");
+        this.fence = requireNonNull(fence, "fence is null");
         this.config = requireNonNull(config, "config is null");
         this.clock = requireNonNull(clock, "clock is null");
         this.callbacks = requireNonNull(callbacks, "callbacks is null");
@@ -109,6 +116,7 @@ public final class LeaderElection implements AutoCloseable {
             wasLeading = leading;
             leading = false;
         }
+        fence.close();
         timer.shutdownNow();
         timer.awaitTermination(1, TimeUnit.MINUTES);
         if (wasLeading) {
@@ -186,6 +194,7 @@ public final class LeaderElection implements AutoCloseable {
 
     private synchronized void renewed(Instant now) {
         lastRenewal = now;
+        fence.renewed(now);
     }
 
     private synchronized void gained(Instant now, int transitions) {
@@ -193,6 +202,7 @@ public final class LeaderElection implements AutoCloseable {
         if (leading || !running) {
             return;
         }
+        fence.renewed(now);
         leading = true;
         log.info("leading lease={} identity={} transitions={}", leases.describe(), config.identity(), transitions);
         callbackThread.execute(callbacks::startedLeading);
@@ -203,6 +213,7 @@ public final class LeaderElection implements AutoCloseable {
             return;
         }
         leading = false;
+        fence.close();
         log.warn("stopped leading lease={} identity={} reason=\"{}\"", leases.describe(), config.identity(), reason);
         callbackThread.execute(callbacks::stoppedLeading);
     }

@@ -1,6 +1,7 @@
 /**
  * High availability: {@link dev.muster.runtime.leader.LeaderElection} campaigns for a
  * {@code coordination.k8s.io/v1} Lease so that, of several replicas, exactly one schedules and
- * another takes over when it dies.
+ * another takes over when it dies; its {@link dev.muster.runtime.leader.LeaseFence} closes the writers
+ * the moment the lease may no longer be this replica's, by the clock, even before the election notices.
  */
 package dev.muster.runtime.leader;
