@@ -2,13 +2,8 @@ package dev.muster.cli;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import com.google.common.base.Splitter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,7 +18,6 @@ import java.util.concurrent.TimeUnit;
  * exits first.
  */
 final class RunProcess implements AutoCloseable {
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final Process process;
     private final Path log;
@@ -87,23 +81,7 @@ final class RunProcess implements AutoCloseable {
 
     /** The sum of a metric's samples (of every label set), or -1 while /metrics does not answer. */
     double metric(String name) {
-        String text;
-        try {
-            text = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + metricsPort + "/metrics"))
-                    .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString()).body();
-        } catch (IOException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
-        }
-        double sum = 0;
-        for (String line : Splitter.on('\n').split(text)) {
-            if (line.startsWith(name + " ") || line.startsWith(name + "{")) {
-                sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-            }
-        }
-        return sum;
+        return MetricsScrape.sum(metricsPort, name, Duration.ofSeconds(2));
     }
 
     boolean isLeading() {

@@ -1,6 +1,5 @@
 package dev.muster.cli;
 
-import com.google.common.base.Splitter;
 import com.google.inject.Guice;
 import dev.muster.engine.EngineModule;
 import dev.muster.engine.config.SchedulerConfigLoader;
@@ -9,10 +8,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,7 +23,6 @@ import picocli.CommandLine;
 final class RunReplica {
     private static final SchedulerConfigLoader LOADER =
             Guice.createInjector(new EngineModule(), new CliModule()).getInstance(SchedulerConfigLoader.class);
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     private final Thread thread;
     private final int metricsPort;
@@ -70,24 +64,7 @@ final class RunReplica {
 
     /** The sum of a metric's samples (of every label set), or -1 while /metrics does not answer. */
     double metric(String name) {
-        String text;
-        try {
-            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + metricsPort + "/metrics"))
-                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
-            text = response.body();
-        } catch (IOException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
-        }
-        double sum = 0;
-        for (String line : Splitter.on('\n').split(text)) {
-            if (line.startsWith(name + " ") || line.startsWith(name + "{")) {
-                sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-            }
-        }
-        return sum;
+        return MetricsScrape.sum(metricsPort, name, Duration.ofSeconds(5));
     }
 
     boolean isLeading() {
