@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,10 +35,6 @@ public final class DecisionWriter {
     private final StatusWriter statusWriter;
     private final WriteFence fence;
 
-    public DecisionWriter(ClusterControllers controllers, Evictor evictor, Binder binder, StatusWriter statusWriter) {
-        this(controllers, evictor, binder, statusWriter, WriteFence.NONE);
-    }
-
     /** Writers whose every request asks {@code fence} first; so does this, before each batch. */
     public DecisionWriter(ClusterControllers controllers, Evictor evictor, Binder binder, StatusWriter statusWriter, WriteFence fence) {
         this.controllers = requireNonNull(controllers, "controllers is null");
@@ -49,9 +46,7 @@ public final class DecisionWriter {
 
     /** The writers for one API server, with the default retries and {@code bindParallelism} binds in flight. */
     public static DecisionWriter connect(KubernetesClient client, ClusterCache cache, int bindParallelism, Clock clock) {
-        RestCalls rest = new RestCalls(client, RetryPolicy.DEFAULT);
-        return new DecisionWriter(new ClusterControllers(rest), new Evictor(rest), new Binder(rest, cache, bindParallelism),
-                new StatusWriter(rest, clock), WriteFence.NONE);
+        return over(new RestCalls(client, RetryPolicy.DEFAULT), cache, bindParallelism, clock, WriteFence.NONE);
     }
 
     /**
@@ -60,13 +55,12 @@ public final class DecisionWriter {
      */
     public static DecisionWriter connect(KubernetesClient client, ClusterCache cache, int bindParallelism, Clock clock,
             WriteFence fence, ApiServerReachability reachability) {
-        RestCalls rest = new RestCalls(client, RetryPolicy.DEFAULT, fence, java.util.Optional.of(reachability));
-        return new DecisionWriter(
-                new ClusterControllers(rest),
-                new Evictor(rest),
-                new Binder(rest, cache, bindParallelism),
-                new StatusWriter(rest, clock),
-                fence);
+        return over(new RestCalls(client, RetryPolicy.DEFAULT, fence, Optional.of(reachability)), cache, bindParallelism, clock, fence);
+    }
+
+    private static DecisionWriter over(RestCalls rest, ClusterCache cache, int bindParallelism, Clock clock, WriteFence fence) {
+        return new DecisionWriter(new ClusterControllers(rest), new Evictor(rest), new Binder(rest, cache, bindParallelism),
+                new StatusWriter(rest, clock), fence);
     }
 
     /** What one cycle wrote. */

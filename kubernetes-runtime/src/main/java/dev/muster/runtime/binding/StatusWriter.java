@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.engine.cache.CacheSnapshot;
 import dev.muster.engine.cache.StoredObject;
 import dev.muster.engine.framework.SessionResult.JobOutcome;
@@ -59,7 +60,7 @@ import org.slf4j.LoggerFactory;
  * <p>Not thread-safe: the scheduling thread calls it once per cycle.
  */
 public final class StatusWriter {
-    static final String VOLCANO = "scheduling.volcano.sh/v1beta1";
+    static final String VOLCANO = SchedulingApi.VOLCANO_SCHEDULING;
     private static final Logger log = LoggerFactory.getLogger(StatusWriter.class);
     /** After this long, a write the informer never showed no longer holds back the next one. */
     private static final Duration UNSEEN_WRITE_TTL = Duration.ofSeconds(30);

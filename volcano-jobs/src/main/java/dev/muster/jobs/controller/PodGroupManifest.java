@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
+import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import java.math.BigDecimal;
 
@@ -29,7 +30,7 @@ public record PodGroupManifest(
         String queue,
         String priorityClassName,
         ImmutableSortedMap<String, BigDecimal> minResources) {
-    public static final String API_VERSION = "scheduling.volcano.sh/v1beta1";
+    public static final String API_VERSION = SchedulingApi.VOLCANO_SCHEDULING;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public PodGroupManifest {
