@@ -3,12 +3,10 @@ package dev.muster.bridge.argo;
 import static java.util.Objects.requireNonNull;
 
 import com.google.errorprone.annotations.ThreadSafe;
-import com.google.errorprone.annotations.concurrent.GuardedBy;
 import com.google.inject.Inject;
-import dev.muster.runtime.controller.Controller;
+import dev.muster.runtime.controller.TermController;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
-import java.util.Optional;
 
 /**
  * Gangs for the fan-outs of Argo Workflow templates annotated {@code muster.dev/gang: "true"}. Each term
@@ -16,13 +14,11 @@ import java.util.Optional;
  * every Workflow again, and writing a plan twice changes nothing.
  */
 @ThreadSafe
-public final class ArgoGangController implements Controller {
+public final class ArgoGangController extends TermController {
     public static final String NAME = "argo-gangs";
 
     private final KubernetesClient client;
     private final Clock clock;
-    @GuardedBy("this")
-    private Optional<GangTerm> term = Optional.empty();
 
     @Inject
     public ArgoGangController(KubernetesClient client, Clock clock) {
@@ -36,23 +32,7 @@ public final class ArgoGangController implements Controller {
     }
 
     @Override
-    public synchronized void start() throws InterruptedException {
-        if (term.isPresent()) {
-            return;
-        }
-        GangTerm started = new GangTerm(client, clock);
-        try {
-            started.start();
-        } catch (InterruptedException | RuntimeException e) {
-            started.stop();
-            throw e;
-        }
-        term = Optional.of(started);
-    }
-
-    @Override
-    public synchronized void stop() {
-        term.ifPresent(GangTerm::stop);
-        term = Optional.empty();
+    protected Term newTerm() {
+        return new GangTerm(client, clock);
     }
 }

@@ -10,6 +10,7 @@ import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.KeyedWorkQueue;
 import dev.muster.runtime.controller.ObjectKey;
+import dev.muster.runtime.controller.TermController;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -26,8 +27,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -40,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * pods queues the Workflow; processing reads it, plans its gangs and writes the plan. Nothing outlives
  * {@link #stop()}.
  */
-final class GangTerm {
+final class GangTerm implements TermController.Term {
     static final ResourceDefinitionContext QUEUES = new ResourceDefinitionContext.Builder()
             .withGroup("scheduling.volcano.sh").withVersion("v1beta1").withKind("Queue").withPlural("queues").withNamespaced(false)
             .build();
@@ -77,7 +78,8 @@ final class GangTerm {
                 pod.getMetadata().getLabels().get(ArgoApi.WORKFLOW_LABEL)), "pod")));
     }
 
-    void start() throws InterruptedException {
+    @Override
+    public void start() throws InterruptedException {
         for (SharedIndexInformer<?> informer : List.of(queues, podGroups, pods, workflows)) {
             try {
                 informer.start().toCompletableFuture().get(SYNC_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
@@ -87,7 +89,8 @@ final class GangTerm {
         }
     }
 
-    void stop() {
+    @Override
+    public void stop() {
         queue.stop();
         for (SharedIndexInformer<?> informer : List.of(workflows, pods, podGroups, queues)) {
             informer.stop();

@@ -14,6 +14,7 @@ import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.KeyedWorkQueue;
 import dev.muster.runtime.controller.ObjectKey;
+import dev.muster.runtime.controller.TermController;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
@@ -32,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * Volcano's own controller-manager runs: both would create and delete the same pods.
  */
 @ThreadSafe
-public final class VolcanoControllerTerm {
+public final class VolcanoControllerTerm implements TermController.Term {
     static final int WORKERS = 4;
     static final Duration FIRST_BACKOFF = Duration.ofMillis(200);
     static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
@@ -87,6 +88,7 @@ public final class VolcanoControllerTerm {
     }
 
     /** Starts the informers and waits until each has listed its kind once; requests flow from then on, and resyncs every period. */
+    @Override
     public void start() throws InterruptedException {
         informers.start(WARN_EVERY);
         timer.scheduleAtFixedRate(this::resyncLogged, resyncPeriod.toMillis(), resyncPeriod.toMillis(), TimeUnit.MILLISECONDS);
@@ -116,6 +118,7 @@ public final class VolcanoControllerTerm {
     }
 
     /** Stops the informers, drops waiting requests, and waits a little for those in progress; an interrupt stays set. */
+    @Override
     public void stop() {
         informers.stop();
         jobQueue.stop();

@@ -3,21 +3,19 @@ package dev.muster.jobs.runtime;
 import static java.util.Objects.requireNonNull;
 
 import com.google.errorprone.annotations.ThreadSafe;
-import com.google.errorprone.annotations.concurrent.GuardedBy;
 import com.google.inject.Inject;
 import dev.muster.jobs.jobplugins.SshKeyGenerator;
-import dev.muster.runtime.controller.Controller;
+import dev.muster.runtime.controller.TermController;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 
 /**
- * Volcano's job controllers as one {@link Controller}: each term gets a fresh {@link VolcanoControllerTerm}
+ * Volcano's job controllers as one {@link TermController}: each term gets a fresh {@link VolcanoControllerTerm}
  * (its informers, work queues and threads), so nothing of a lost term survives into the next.
  */
 @ThreadSafe
-public final class VolcanoJobsController implements Controller {
+public final class VolcanoJobsController extends TermController {
     public static final String NAME = "volcano-jobs";
 
     /** What every term's controllers are made with. */
@@ -31,8 +29,6 @@ public final class VolcanoJobsController implements Controller {
     private final KubernetesClient client;
     private final Clock clock;
     private final Settings settings;
-    @GuardedBy("this")
-    private Optional<VolcanoControllerTerm> term = Optional.empty();
 
     @Inject
     public VolcanoJobsController(KubernetesClient client, Clock clock, Settings settings) {
@@ -47,23 +43,7 @@ public final class VolcanoJobsController implements Controller {
     }
 
     @Override
-    public synchronized void start() throws InterruptedException {
-        if (term.isPresent()) {
-            return;
-        }
-        VolcanoControllerTerm controllers = new VolcanoControllerTerm(client, clock, settings.keys(), settings.resyncPeriod());
-        try {
-            controllers.start();
-        } catch (InterruptedException | RuntimeException e) {
-            controllers.stop();
-            throw e;
-        }
-        term = Optional.of(controllers);
-    }
-
-    @Override
-    public synchronized void stop() {
-        term.ifPresent(VolcanoControllerTerm::stop);
-        term = Optional.empty();
+    protected Term newTerm() {
+        return new VolcanoControllerTerm(client, clock, settings.keys(), settings.resyncPeriod());
     }
 }
