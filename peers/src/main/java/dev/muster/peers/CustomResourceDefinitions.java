@@ -14,37 +14,50 @@ import java.time.Duration;
 import java.util.List;
 import org.awaitility.Awaitility;
 
-/** Installs the CRDs of {@code deploy/crds.yaml} (packaged with this module) and waits until they are served. */
-final class CustomResourceDefinitions {
+/**
+ * Installs CRDs on a real control plane and waits until they are served: Muster's own (those of
+ * {@code deploy/crds.yaml}, packaged with this module) when it starts, and a peer's (Argo's, the
+ * training operator's, ...) when a test asks for them.
+ */
+public final class CustomResourceDefinitions {
     static final String RESOURCE = "crds.yaml";
 
     private final KubernetesClient client;
 
-    CustomResourceDefinitions(KubernetesClient client) {
+    public CustomResourceDefinitions(KubernetesClient client) {
         this.client = requireNonNull(client, "client is null");
     }
 
-    /** Creates every CRD and returns their names once each is Established; a refusal names the CRD and the server's reason. */
+    /** Muster's own CRDs; returns their names once each is Established. */
     List<String> install() {
+        return install(CustomResourceDefinitions.class, RESOURCE);
+    }
+
+    /**
+     * Applies (server-side, so a second install changes nothing) every CRD of the YAML stream
+     * {@code resource}, a classpath resource of {@code owner}, and returns their names once each is
+     * Established; a refusal names the CRD, the resource and the server's reason.
+     */
+    public List<String> install(Class<?> owner, String resource) {
         List<HasMetadata> items;
-        try (InputStream yaml = CustomResourceDefinitions.class.getResourceAsStream(RESOURCE)) {
+        try (InputStream yaml = owner.getResourceAsStream(resource)) {
             if (yaml == null) {
-                throw new PeerException("BUG: " + RESOURCE + " is not packaged next to " + CustomResourceDefinitions.class.getName());
+                throw new PeerException("BUG: " + resource + " is not packaged next to " + owner.getName());
             }
             items = client.load(yaml).items();
         }
         catch (IOException e) {
-            throw new PeerException("cannot read " + RESOURCE + ": " + e.getMessage(), e);
+            throw new PeerException("cannot read " + resource + ": " + e.getMessage(), e);
         }
         ImmutableList.Builder<String> names = ImmutableList.builder();
         for (HasMetadata item : items) {
             String name = item.getMetadata().getName();
             try {
-                client.resource(item).create();
+                client.resource(item).forceConflicts().serverSideApply();
             }
             catch (KubernetesClientException e) {
-                throw new PeerException(format("kube-apiserver refused CRD %s from deploy/%s: %s",
-                        name, RESOURCE, e.getStatus() == null ? e.getMessage() : e.getStatus().getMessage()), e);
+                throw new PeerException(format("kube-apiserver refused CRD %s from %s: %s",
+                        name, resource, e.getStatus() == null ? e.getMessage() : e.getStatus().getMessage()), e);
             }
             names.add(name);
         }
@@ -58,7 +71,8 @@ final class CustomResourceDefinitions {
 
     private boolean established(String name) {
         CustomResourceDefinition crd = client.apiextensions().v1().customResourceDefinitions().withName(name).get();
-        return crd != null && crd.getStatus() != null && crd.getStatus().getConditions().stream()
+        // a CRD just applied may have a status without conditions yet
+        return crd != null && crd.getStatus() != null && crd.getStatus().getConditions() != null && crd.getStatus().getConditions().stream()
                 .anyMatch(condition -> condition.getType().equals("Established") && condition.getStatus().equals("True"));
     }
 }

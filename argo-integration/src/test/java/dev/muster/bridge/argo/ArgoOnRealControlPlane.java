@@ -1,26 +1,21 @@
 package dev.muster.bridge.argo;
 
-import static org.awaitility.Awaitility.await;
-
 import com.google.inject.AbstractModule;
 import com.google.inject.Guice;
 import dev.muster.engine.EngineModule;
 import dev.muster.engine.config.DefaultSchedulerConfig;
+import dev.muster.peers.CustomResourceDefinitions;
 import dev.muster.peers.InstalledPeer;
+import dev.muster.peers.Kwok;
 import dev.muster.peers.PeerInstaller;
+import dev.muster.peers.PeerProcesses;
 import dev.muster.peers.RealControlPlane;
 import dev.muster.runtime.KubernetesModule;
 import dev.muster.runtime.KubernetesRuntime;
 import dev.muster.runtime.RuntimeModule;
 import dev.muster.runtime.RuntimeOptions;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
-import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -37,7 +32,6 @@ import java.util.Set;
  */
 final class ArgoOnRealControlPlane implements AutoCloseable {
     static final String NAMESPACE = "default";
-    private static final Duration START = Duration.ofMinutes(2);
 
     private final PeerProcesses peers = new PeerProcesses();
     private final Path logs;
@@ -64,25 +58,18 @@ final class ArgoOnRealControlPlane implements AutoCloseable {
 
     private void startAll(RealControlPlane controlPlane) throws InterruptedException {
         KubernetesClient client = controlPlane.client();
-        installCrds(client, ArgoBridgeModule.class.getResourceAsStream(ArgoBridgeModule.CRDS));
+        CustomResourceDefinitions crds = new CustomResourceDefinitions(client);
+        crds.install(ArgoBridgeModule.class, ArgoBridgeModule.CRDS);
         // Muster's runtime lists these PodGroups too, and waits until it can
-        installCrds(client, ArgoOnRealControlPlane.class.getResourceAsStream("/scheduler-plugins-crds/scheduling.x-k8s.io_podgroups.yaml"));
-        Map<String, InstalledPeer> installed = PeerInstaller.locate().install(List.of("argo", "kwok"));
+        crds.install(ArgoOnRealControlPlane.class, "/scheduler-plugins-crds/scheduling.x-k8s.io_podgroups.yaml");
+        Map<String, InstalledPeer> installed = PeerInstaller.locate().install(List.of("argo"));
         // Argo's metrics servers default to port 9090, which another test on the machine may hold
         client.configMaps().inNamespace(NAMESPACE).resource(new ConfigMapBuilder()
                 .withNewMetadata().withName("workflow-controller-configmap").withNamespace(NAMESPACE).endMetadata()
                 .withData(Map.of("metricsConfig", "enabled: false\n", "telemetryConfig", "enabled: false\n"))
                 .build()).serverSideApply();
-        Path stages = logs.resolve("kwok-stages.yaml");
-        try (InputStream in = ArgoOnRealControlPlane.class.getResourceAsStream("/kwok/stages.yaml")) {
-            Files.createDirectories(logs);
-            Files.write(stages, in.readAllBytes());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Kwok.start(peers, controlPlane, logs, ArgoOnRealControlPlane.class, "/kwok/stages.yaml");
         String kubeconfig = controlPlane.kubeconfig().toString();
-        peers.start(List.of(installed.get("kwok").executable().toString(), "--kubeconfig", kubeconfig, "--manage-all-nodes=true",
-                "--config", stages.toString()), Map.of(), logs.resolve("kwok.log"));
         peers.start(List.of(installed.get("argo").executable().toString(), "--kubeconfig", kubeconfig, "--namespaced",
                 "--managed-namespace", NAMESPACE, "--loglevel", "info"), Map.of("LEADER_ELECTION_DISABLE", "true"),
                 logs.resolve("workflow-controller.log"));
@@ -96,27 +83,6 @@ final class ArgoOnRealControlPlane implements AutoCloseable {
                     }
                 }).getInstance(KubernetesRuntime.class);
         runtime.start();
-    }
-
-    private static void installCrds(KubernetesClient client, InputStream yaml) {
-        List<HasMetadata> items;
-        try (InputStream in = yaml) {
-            items = client.load(in).items();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        for (HasMetadata item : items) {
-            client.resource(item).serverSideApply();
-        }
-        for (HasMetadata item : items) {
-            await().atMost(START).until(() -> established(client.apiextensions().v1().customResourceDefinitions()
-                    .withName(item.getMetadata().getName()).get()));
-        }
-    }
-
-    private static boolean established(CustomResourceDefinition crd) {
-        return crd != null && crd.getStatus() != null && crd.getStatus().getConditions().stream()
-                .anyMatch(condition -> condition.getType().equals("Established") && condition.getStatus().equals("True"));
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.muster.bridge.argo;
+package dev.muster.peers;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
@@ -12,20 +12,20 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The real peers a test starts beside the control plane (KWOK, Argo's workflow controller), each a
+ * The real peers a test starts beside the control plane (KWOK, an operator or controller), each a
  * process of its own with its log in a file; {@link #close()} ends each and its descendants, SIGTERM
  * then SIGKILL. A JVM shutdown hook does the same if the JVM exits first.
  */
-final class PeerProcesses implements AutoCloseable {
+public final class PeerProcesses implements AutoCloseable {
     private final List<Process> processes = new ArrayList<>();
     private final List<Path> logs = new ArrayList<>();
     private final Thread hook = new Thread(this::close, "peer-processes-shutdown");
 
-    PeerProcesses() {
+    public PeerProcesses() {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
-    synchronized Process start(List<String> command, Map<String, String> environment, Path log) {
+    public synchronized Process start(List<String> command, Map<String, String> environment, Path log) {
         try {
             Files.createDirectories(log.getParent());
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
@@ -40,7 +40,7 @@ final class PeerProcesses implements AutoCloseable {
     }
 
     /** The last lines of every peer's log, for a failure message. */
-    synchronized String tails(int lines) {
+    public synchronized String tails(int lines) {
         StringBuilder text = new StringBuilder();
         for (Path log : logs) {
             try {
