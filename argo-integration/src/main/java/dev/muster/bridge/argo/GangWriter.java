@@ -31,8 +31,9 @@ import org.slf4j.LoggerFactory;
  * Applies a {@link GangPlan}: creates each PodGroup that is missing (or raises its {@code minMember}),
  * then, pod by pod, names its group in the group annotation and removes the bridge's scheduling gate in
  * one patch, so a pod becomes schedulable only once it names its group. A pod whose node is listed but in
- * no gang loses the gate and the {@link GangAnnotations#PENDING_GROUP} annotation, if it has them. Each problem is posted once per term as a Warning Event on the
- * Workflow.
+ * no gang loses the gate, and a held one ({@code muster.dev/gang: "true"}, no group) is let go by setting
+ * {@code muster.dev/gang: "false"}, so it runs in an automatic PodGroup of its own. Each problem is
+ * posted once per term as a Warning Event on the Workflow.
  */
 @ThreadSafe
 final class GangWriter {
@@ -114,17 +115,18 @@ final class GangWriter {
         ImmutableList<PodSchedulingGate> others = gates.stream()
                 .filter(gate -> !Objects.equals(gate.getName(), GangAnnotations.SCHEDULING_GATE))
                 .collect(ImmutableList.toImmutableList());
-        String current = pod.getMetadata().getAnnotations().get(SchedulingApi.GROUP_NAME_ANNOTATION);
-        boolean pending = GangAnnotations.PENDING_GROUP.equals(current);
-        boolean annotated = group.map(name -> name.equals(current)).orElse(!pending);
+        Map<String, String> annotations = pod.getMetadata().getAnnotations() == null ? Map.of() : pod.getMetadata().getAnnotations();
+        String current = annotations.get(SchedulingApi.GROUP_NAME_ANNOTATION);
+        boolean held = current == null && "true".equals(annotations.get(GangAnnotations.GANG));
+        boolean annotated = group.map(name -> name.equals(current)).orElse(!held);
         if (annotated && others.size() == gates.size()) {
             return;
         }
         ObjectNode patch = JSON.createObjectNode();
         if (!annotated) {
-            ObjectNode annotations = patch.putObject("metadata").putObject("annotations");
-            group.ifPresentOrElse(name -> annotations.put(SchedulingApi.GROUP_NAME_ANNOTATION, name),
-                    () -> annotations.putNull(SchedulingApi.GROUP_NAME_ANNOTATION));
+            ObjectNode changed = patch.putObject("metadata").putObject("annotations");
+            group.ifPresentOrElse(name -> changed.put(SchedulingApi.GROUP_NAME_ANNOTATION, name),
+                    () -> changed.put(GangAnnotations.GANG, "false"));
         }
         if (others.size() != gates.size()) {
             // a merge patch replaces the list: what stays is every gate but the bridge's

@@ -108,7 +108,8 @@ class ArgoFanOutGangTest {
         assertThat(podGroups(client, "bad-min-available")).isEmpty();
         // the bridge let them go ungrouped (Muster's runtime then gives them an automatic group, as Volcano's does)
         assertThat(pods(client, "bad-min-available")).hasSize(2).allSatisfy(pod -> assertThat(pod.getMetadata().getAnnotations())
-                .doesNotContainEntry(SchedulingApi.GROUP_NAME_ANNOTATION, GangAnnotations.PENDING_GROUP));
+                .containsEntry(GangAnnotations.GANG, "false")
+                .hasEntrySatisfying(SchedulingApi.GROUP_NAME_ANNOTATION, group -> assertThat(group).startsWith("podgroup-")));
         await().atMost(RUN).untilAsserted(() -> assertThat(warnings(client, "bad-min-available")).singleElement()
                 .satisfies(event -> assertThat(event.getReason()).isEqualTo(GangWriter.PROBLEM_REASON))
                 .satisfies(event -> assertThat(event.getMessage()).isEqualTo("template 'worker': metadata.annotations.muster.dev/min-available: "

@@ -3,7 +3,6 @@ package dev.muster.bridge.argo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
-import dev.muster.engine.api.SchedulingApi;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -16,8 +15,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Gangs decided on the {@code status.nodes} of workflows the real Argo v4.0.5 controller ran. */
 class GangPlannerTest {
-    private static final String PENDING = GangAnnotations.PENDING_GROUP;
-
     @Test
     void eachFanOutOfAGangTemplateIsOnePodGroupOfAllItsPods() {
         // when
@@ -114,7 +111,6 @@ class GangPlannerTest {
         // given
         Map<String, String> all = new HashMap<>(annotations);
         all.put(GangAnnotations.GANG, "true");
-        all.put(SchedulingApi.GROUP_NAME_ANNOTATION, PENDING);
 
         // when
         GangPlan plan = GangPlanner.plan(TestingWorkflows.read(TestingWorkflows.withAnnotations("steps-fan-out", "worker", all)),

@@ -26,18 +26,20 @@ class GangWriterTest {
             GangWriter.COMPONENT), podGroup -> Optional.ofNullable(client.genericKubernetesResources(PodGroupManifests.POD_GROUPS)
                     .inNamespace(podGroup.namespace()).withName(podGroup.name()).get()));
 
+    private static final boolean HELD = true;
+
     @AfterEach
     void stop() {
         server.close();
     }
 
     @Test
-    void theFanOutsPodGroupIsCreatedAndItsPodsNameItInsteadOfThePendingGroup() {
+    void theFanOutsPodGroupIsCreatedAndItsHeldPodsNameIt() {
         // given: the DAG run, its pods as Argo made them
         Workflow workflow = TestingWorkflows.read("dag-fan-out");
-        List<Pod> pods = List.of(pod("prepare", "dag-fan-out-2271192547", Optional.empty()),
-                pod("train-x", "dag-fan-out-3075465614", Optional.of(GangAnnotations.PENDING_GROUP)),
-                pod("train-y", "dag-fan-out-2967293498", Optional.of(GangAnnotations.PENDING_GROUP)));
+        List<Pod> pods = List.of(pod("prepare", "dag-fan-out-2271192547", false),
+                pod("train-x", "dag-fan-out-3075465614", HELD),
+                pod("train-y", "dag-fan-out-2967293498", HELD));
 
         // when
         writer.write(workflow, GangPlanner.plan(workflow, Set.of("argo-gangs")), pods);
@@ -57,7 +59,7 @@ class GangWriterTest {
     void writingThePlanAgainWritesNothing() {
         // given
         Workflow workflow = TestingWorkflows.read("dag-fan-out");
-        pod("train-x", "dag-fan-out-3075465614", Optional.of(GangAnnotations.PENDING_GROUP));
+        pod("train-x", "dag-fan-out-3075465614", HELD);
         writer.write(workflow, GangPlanner.plan(workflow, Set.of("argo-gangs")), List.of(get("train-x")));
         long writes = server.requests("POST", "/podgroups") + server.requests("PATCH", "/pods/");
 
@@ -70,17 +72,18 @@ class GangWriterTest {
     }
 
     @Test
-    void aPodInNoGangLosesThePendingGroupAndTheProblemIsAWarningEvent() {
+    void aHeldPodInNoGangIsLetGoAndTheProblemIsAWarningEvent() {
         // given: a min-available the fan-out cannot meet
         Workflow workflow = TestingWorkflows.read(TestingWorkflows.withAnnotations("dag-fan-out", "worker",
                 Map.of(GangAnnotations.GANG, "true", GangAnnotations.MIN_AVAILABLE, "3")));
-        pod("train-x", "dag-fan-out-3075465614", Optional.of(GangAnnotations.PENDING_GROUP));
+        pod("train-x", "dag-fan-out-3075465614", HELD);
 
         // when
         writer.write(workflow, GangPlanner.plan(workflow, Set.of()), List.of(get("train-x")));
 
         // then
         assertThat(group("train-x")).isEmpty();
+        assertThat(get("train-x").getMetadata().getAnnotations()).containsEntry(GangAnnotations.GANG, "false");
         assertThat(client.v1().events().inNamespace("default").list().getItems()).singleElement().satisfies(event -> {
             assertThat(event.getType()).isEqualTo("Warning");
             assertThat(event.getInvolvedObject().getName()).isEqualTo("dag-fan-out");
@@ -89,11 +92,14 @@ class GangWriterTest {
         });
     }
 
-    private Pod pod(String name, String nodeId, Optional<String> group) {
+    private Pod pod(String name, String nodeId, boolean held) {
         PodBuilder pod = new PodBuilder().withNewMetadata().withNamespace("default").withName(name)
                 .addToLabels(ArgoApi.WORKFLOW_LABEL, "dag-fan-out").addToAnnotations(ArgoApi.NODE_ID_ANNOTATION, nodeId).endMetadata()
                 .withNewSpec().withSchedulerName("muster").addNewContainer().withName("main").withImage("busybox").endContainer().endSpec();
-        group.ifPresent(value -> pod.editMetadata().addToAnnotations(SchedulingApi.GROUP_NAME_ANNOTATION, value).endMetadata());
+        if (held) {
+            // as Argo creates the pod of a gang template: the template's annotation, no group yet
+            pod.editMetadata().addToAnnotations(GangAnnotations.GANG, "true").endMetadata();
+        }
         return client.pods().inNamespace("default").resource(pod.build()).create();
     }
 

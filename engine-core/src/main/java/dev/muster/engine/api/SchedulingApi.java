@@ -22,6 +22,12 @@ public final class SchedulingApi {
 
     /** On a pod: the name of its PodGroup, in the pod's namespace (Volcano's {@code KubeGroupNameAnnotationKey}). */
     public static final String GROUP_NAME_ANNOTATION = "scheduling.k8s.io/group-name";
+    /**
+     * On a pod: {@code "true"} says the pod belongs to a gang that a bridge (Argo's, for a fan-out of a
+     * template so annotated) will name in {@link #GROUP_NAME_ANNOTATION}. Until then the pod is held:
+     * it is not scheduled and gets no automatic PodGroup, so it can never start alone.
+     */
+    public static final String GANG_ANNOTATION = "muster.dev/gang";
     /** On a pod or PodGroup: the queue (Volcano's {@code QueueNameKey} annotation). */
     public static final String QUEUE_NAME_ANNOTATION = "scheduling.volcano.sh/queue-name";
     /** On a pod: the task of its job it belongs to (Volcano's {@code TaskSpecKey}). */

@@ -48,6 +48,17 @@ final class JobAssembler {
                 continue;
             }
             if (!jobs.containsKey(id)) {
+                if (pod.awaitsGang()) {
+                    // in a cluster the bridge names the gang within moments of the pod's creation: nothing to report
+                    if (!live) {
+                        problems.add(pod.object().warning(pod.groupField().get(), "the pod is in a gang that no "
+                                + SchedulingApi.GROUP_NAME_ANNOTATION + " annotation names yet; it is not scheduled until a bridge names it"));
+                    }
+                    if (pod.holdsNode()) {
+                        others.add(pod.task());
+                    }
+                    continue;
+                }
                 if (pod.groupField().isPresent()) {
                     // as in Volcano, the pod is not scheduled, but where it runs it still uses the node; in a
                     // cluster, a finished pod outliving its job's deleted PodGroup is normal

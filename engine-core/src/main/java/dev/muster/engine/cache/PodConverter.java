@@ -50,6 +50,10 @@ final class PodConverter {
         } else if (!labels.getOrDefault(COSCHEDULING_GROUP_LABEL, "").isEmpty()) {
             groupField = Optional.of("metadata.labels." + COSCHEDULING_GROUP_LABEL);
             job = new JobId(namespace, labels.get(COSCHEDULING_GROUP_LABEL));
+        } else if ("true".equals(annotations.get(SchedulingApi.GANG_ANNOTATION))) {
+            // held until a bridge names its gang; a job of this name never exists
+            groupField = Optional.of(ConvertedPod.AWAITS_GANG_FIELD);
+            job = new JobId(namespace, "gang-of-" + uid);
         } else {
             job = new JobId(namespace, "podgroup-" + controllerUid(reader).orElse(uid));
         }
