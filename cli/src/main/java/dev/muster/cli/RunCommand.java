@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -99,6 +100,11 @@ public final class RunCommand implements Callable<Integer> {
         "scheduler runs either. Needs the CRDs of deploy/crds.yaml."})
     private boolean jobControllers;
 
+    @Option(names = "--bridge", paramLabel = "NAME", converter = Bridge.Converter.class, description = {
+        "Run a bridge in the runtime (repeatable): argo (Argo Workflows' annotated fan-outs as gangs).",
+        "The cluster must serve the API the bridge reads (its CRDs installed); muster run checks before it starts."})
+    private List<Bridge> bridges = new ArrayList<>();
+
     @Option(names = "--job-resync", paramLabel = "DURATION", converter = PeriodConverter.class,
             description = "With --job-controllers: how often every Volcano Job is synced again, making again the plugin objects "
                     + "(Services, ConfigMaps, Secrets) deleted by hand (default: 30s).")
@@ -160,13 +166,22 @@ public final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         boolean interrupted = false;
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(clientConfig).build()) {
-            List<Module> contributions = jobControllers ? List.of(new VolcanoJobsModule(jobResync)) : List.of();
+            List<String> unserved = bridges.stream().distinct().flatMap(bridge -> bridge.unservedBy(client).stream()).toList();
+            if (!unserved.isEmpty()) {
+                unserved.forEach(problem -> err.println("muster run: " + problem));
+                return ExitCodes.BAD_INPUT;
+            }
+            List<Module> contributions = new ArrayList<>(Bridge.modules(bridges.stream().distinct().toList()));
+            if (jobControllers) {
+                contributions.add(new VolcanoJobsModule(jobResync));
+            }
             KubernetesRuntime runtime = RuntimeAssembly.create(client, clock,
                     new RuntimeOptions(configText.source(), configText.text(), names, period, lease), contributions);
             err.println("muster: scheduling pods of " + names + " on " + client.getMasterUrl() + ", a cycle every "
                     + period.toMillis() + " ms" + lease.map(config -> ", while leading on the Lease " + config.namespace() + "/"
                     + config.name() + " as " + config.identity()).orElse("")
-                    + (jobControllers ? ", with Volcano's Job and JobFlow controllers" : ""));
+                    + (jobControllers ? ", with Volcano's Job and JobFlow controllers" : "")
+                    + (bridges.isEmpty() ? "" : ", with the bridges " + bridges.stream().distinct().map(Bridge::commandName).toList()));
             err.flush();
             Optional<OperationsServer> operations;
             try {

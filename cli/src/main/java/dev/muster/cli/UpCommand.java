@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -99,8 +100,9 @@ public final class UpCommand implements Callable<Integer> {
             }
         }, "muster-shutdown");
         boolean interrupted = false;
+        // every bridge: the embedded server serves their CRDs, so each is there to try
         EmbeddedCluster.Options options = new EmbeddedCluster.Options(port, nodePools, Optional.ofNullable(nodesFile), configText,
-                period, true);
+                period, true, Bridge.modules(List.of(Bridge.values())));
         if (scheduler == SchedulerChoice.NONE) {
             options = options.withoutScheduler();
         }
@@ -158,6 +160,7 @@ public final class UpCommand implements Callable<Integer> {
                 muster up: a Kubernetes API server on %s with %s, scheduled by Muster.
                 Pods opt in with spec.schedulerName: %s; muster.dev/duration: 30s makes one finish after 30 s.
                 Volcano Jobs and JobFlows run too: kubectl apply --validate=false -f examples/jobs/
+                Bridges: %s.
 
                   export KUBECONFIG=%s
                   kubectl apply --validate=false -f examples/up/training.yaml
@@ -166,6 +169,8 @@ public final class UpCommand implements Callable<Integer> {
 
                 Everything is in memory and unauthenticated, on 127.0.0.1 only. Ctrl-C stops it."""
                 .formatted(cluster.server().url(), describe(cluster.nodes()), String.join(" or ", EmbeddedCluster.SCHEDULER_NAMES),
+                        String.join("; ", Arrays.stream(Bridge.values()).map(bridge -> bridge.commandName() + " (" + bridge.description() + ")")
+                                .toList()),
                         kubeconfig.toAbsolutePath());
     }
 

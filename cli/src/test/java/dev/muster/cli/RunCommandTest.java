@@ -45,7 +45,7 @@ class RunCommandTest {
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
         assertThat(run.stdout()).contains("--kubeconfig", "--config", "--scheduler-name", "--period", "--leader-elect", "--lease-name",
-                "--lease-namespace", "--metrics-port", "--job-controllers");
+                "--lease-namespace", "--metrics-port", "--job-controllers", "--bridge");
     }
 
     @Test

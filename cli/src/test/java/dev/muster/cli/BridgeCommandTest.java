@@ -1,0 +1,64 @@
+package dev.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.muster.embedded.EmbeddedApiServer;
+import dev.muster.embedded.NodePool;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which bridges {@code muster run} and {@code muster up} put into the runtime, and what they check first. */
+class BridgeCommandTest {
+    @TempDir
+    Path directory;
+
+    @Test
+    void runRefusesABridgeWhoseApiTheClusterDoesNotServeNamingTheBridgeAndTheResource() throws IOException {
+        // given: an API server without Argo's CRDs
+        try (EmbeddedApiServer server = EmbeddedApiServer.start(0)) {
+            Path kubeconfig = directory.resolve("kubeconfig");
+            server.writeKubeconfig(kubeconfig);
+
+            // when
+            CliRun run = CliRun.of("run", "--kubeconfig", kubeconfig.toString(), "--bridge", "argo");
+
+            // then
+            assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+            assertThat(run.stderr()).contains("muster run: --bridge argo needs argoproj.io/v1alpha1 workflows, which " + server.url())
+                    .contains("does not serve: install its CRDs first");
+        }
+    }
+
+    @Test
+    void anUnknownBridgeIsRefusedListingTheKnownOnes() {
+        CliRun run = CliRun.of("run", "--bridge", "oozie");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("unknown bridge 'oozie'; known: argo");
+    }
+
+    @Test
+    void upServesEveryBridgesApiSoEachRuns() throws IOException, InterruptedException {
+        // given
+        EmbeddedCluster.Options options = new EmbeddedCluster.Options(0, List.of(NodePool.parse("2:cpu=4,memory=8Gi")), Optional.empty(),
+                SchedulerConfigText.builtIn(), Duration.ofMillis(200), false,
+                Bridge.modules(List.of(Bridge.values())));
+
+        // when
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(options, Clock.systemUTC())) {
+            KubernetesClient client = cluster.client();
+
+            // then
+            for (Bridge bridge : Bridge.values()) {
+                assertThat(bridge.unservedBy(client)).as(bridge.commandName()).isEmpty();
+            }
+        }
+    }
+}
