@@ -77,6 +77,16 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
 
     private MockResponse respond(RecordedRequest request) {
         try {
+            if (String.valueOf(request.getHeader(CONTENT_TYPE)).startsWith(ProtobufBodies.MEDIA_TYPE)) {
+                // Go clients write built-in types in protobuf; the store and everything after it read JSON
+                ProtobufBodies.Result read = ProtobufBodies.instance().read(request.getBody().getBytes());
+                if (read.object().isEmpty()) {
+                    return Statuses.unsupportedMediaType(read.problem());
+                }
+                Headers headers = request.getHeaders().newBuilder().set(CONTENT_TYPE, JSON).build();
+                return respondOrThrow(new RecordedRequest(request.getHttpVersion(), request.method(), request.getPath(), headers,
+                        new Buffer().writeUtf8(read.object().get().toString())));
+            }
             return respondOrThrow(request);
         } catch (UncheckedIOException e) {
             return Statuses.badRequest("the request body is not JSON: " + e.getCause().getMessage());
@@ -135,6 +145,11 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
                 return new MockResponse().setResponseCode(200).setHeader(CONTENT_TYPE, "text/plain; charset=utf-8")
                         .setHeader("X-Content-Type-Options", "nosniff").setBody("ok");
             }
+        }
+        if (AccessReviews.matches(request.getMethod(), bare)) {
+            return AccessReviews.answer(readTree(request.getUtf8Body()))
+                    .map(body -> new MockResponse().setResponseCode(201).setBody(body))
+                    .orElseGet(() -> status(400, "BadRequest", "the body of an access review must be a JSON object"));
         }
         if (!kinds().serves(bare)) {
             // kube-apiserver's not-found handler; the mock answered 200 with the whole store, Secrets included

@@ -36,6 +36,11 @@ final class Statuses {
         return failure(400, "BadRequest", message, null);
     }
 
+    /** {@code errors.NewUnsupportedMediaType}-like: a body in an encoding the server cannot read. */
+    static MockResponse unsupportedMediaType(String message) {
+        return failure(415, "UnsupportedMediaType", message, null);
+    }
+
     /** {@code errors.NewInternalError}. */
     static MockResponse internalError(String cause) {
         return failure(500, "InternalError", "Internal error occurred: " + cause, null);
