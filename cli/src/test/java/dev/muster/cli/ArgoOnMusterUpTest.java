@@ -1,0 +1,126 @@
+package dev.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.muster.engine.api.SchedulingApi;
+import dev.muster.peers.InstalledPeer;
+import dev.muster.peers.PeerInstaller;
+import dev.muster.peers.PeerProcesses;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real Argo workflow controller (peer {@code argo}) against {@code muster up}: the embedded server
+ * serves what the controller asks of it (protobuf writes, access reviews, HTTP watches), the Argo
+ * bridge makes each annotated fan-out one gang, and two fan-outs that cannot fit together run one
+ * after the other, each bound whole.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class ArgoOnMusterUpTest {
+    private static final Duration WAIT = Duration.ofSeconds(120);
+    private static final ResourceDefinitionContext WORKFLOWS = new ResourceDefinitionContext.Builder()
+            .withGroup("argoproj.io").withVersion("v1alpha1").withPlural("workflows").withKind("Workflow").withNamespaced(true).build();
+
+    @TempDir
+    Path directory;
+
+    private Thread up;
+    private final AtomicInteger exitCode = new AtomicInteger(-1);
+    private final PeerProcesses peers = new PeerProcesses();
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        peers.close();
+        if (up != null) {
+            up.interrupt();
+            up.join(WAIT.toMillis());
+        }
+    }
+
+    @Test
+    void twoFanOutsThatCannotFitTogetherRunOneAfterTheOtherEachBoundWhole() throws Exception {
+        // given: muster up with two nodes of 8 CPUs, and Argo's controller watching it
+        Path kubeconfig = directory.resolve("kubeconfig.yaml");
+        up = new Thread(() -> exitCode.set(Main.execute("up", "--port", "0", "--kubeconfig", kubeconfig.toString(),
+                "--nodes", "2:cpu=8,memory=32Gi", "--period", "100ms")), "muster-up");
+        up.start();
+        await().atMost(WAIT).until(() -> Files.exists(kubeconfig) || !up.isAlive());
+        assertThat(exitCode.get()).as("muster up exited").isEqualTo(-1);
+        InstalledPeer argo = PeerInstaller.locate().install(List.of("argo")).get("argo");
+        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build()) {
+            // its metrics and telemetry servers would take port 9090
+            client.configMaps().inNamespace("default").resource(new ConfigMapBuilder()
+                    .withNewMetadata().withName("workflow-controller-configmap").withNamespace("default").endMetadata()
+                    .withData(Map.of("metricsConfig", "enabled: false\n", "telemetryConfig", "enabled: false\n")).build()).create();
+            peers.start(List.of(argo.executable().toString(), "--kubeconfig", kubeconfig.toString(), "--namespaced",
+                    "--managed-namespace", "default", "--loglevel", "info"), Map.of("LEADER_ELECTION_DISABLE", "true"),
+                    directory.resolve("workflow-controller.log"));
+
+            // when
+            try (InputStream in = ArgoOnMusterUpTest.class.getResourceAsStream("/argo/fan-outs.yaml")) {
+                for (HasMetadata workflow : client.load(in).items()) {
+                    client.genericKubernetesResources(WORKFLOWS).inNamespace("default").resource((GenericKubernetesResource) workflow).create();
+                }
+            }
+
+            // then: both succeed
+            await().atMost(WAIT).untilAsserted(() -> assertThat(List.of(phase(client, "first"), phase(client, "second")))
+                    .as(peers.tails(30)).containsExactly("Succeeded", "Succeeded"));
+            // each fan-out was one PodGroup of three, and its pods named it
+            List<GenericKubernetesResource> podGroups = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
+                    .list().getItems();
+            assertThat(podGroups).hasSize(2).allSatisfy(podGroup -> assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(3));
+            List<Pod> pods = client.pods().inNamespace("default").withLabel("workflows.argoproj.io/workflow").list().getItems();
+            assertThat(pods).hasSize(6).allSatisfy(pod -> assertThat(pod.getMetadata().getAnnotations())
+                    .containsKey(SchedulingApi.GROUP_NAME_ANNOTATION));
+            // one fan-out ran after the other: no pod of the later one started before every pod of the earlier one ended
+            assertThat(startedAfterTheOtherEnded(pods, "first", "second") || startedAfterTheOtherEnded(pods, "second", "first"))
+                    .as("the fan-outs overlapped: %s", pods.stream().map(pod -> pod.getMetadata().getName() + " "
+                            + pod.getStatus().getStartTime()).toList()).isTrue();
+        }
+    }
+
+    private static boolean startedAfterTheOtherEnded(List<Pod> pods, String earlier, String later) {
+        Instant earlierEnd = pods.stream().filter(pod -> workflow(pod).equals(earlier)).map(ArgoOnMusterUpTest::finished)
+                .max(Instant::compareTo).orElseThrow();
+        Instant laterStart = pods.stream().filter(pod -> workflow(pod).equals(later)).map(pod -> Instant.parse(pod.getStatus().getStartTime()))
+                .min(Instant::compareTo).orElseThrow();
+        return !laterStart.isBefore(earlierEnd);
+    }
+
+    private static String workflow(Pod pod) {
+        return pod.getMetadata().getLabels().get("workflows.argoproj.io/workflow");
+    }
+
+    private static Instant finished(Pod pod) {
+        return pod.getStatus().getContainerStatuses().stream()
+                .filter(status -> status.getState().getTerminated() != null)
+                .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt()))
+                .max(Instant::compareTo).orElseThrow();
+    }
+
+    private static String phase(KubernetesClient client, String name) {
+        GenericKubernetesResource workflow = client.genericKubernetesResources(WORKFLOWS).inNamespace("default").withName(name).get();
+        return workflow == null ? "absent" : String.valueOf(workflow.<Object>get("status", "phase"));
+    }
+}
