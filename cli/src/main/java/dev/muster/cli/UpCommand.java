@@ -6,12 +6,14 @@ import com.google.inject.Inject;
 import dev.muster.embedded.NodePool;
 import dev.muster.engine.config.ConfigException;
 import dev.muster.engine.config.SchedulerConfigLoader;
+import dev.muster.peers.PeerException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -71,6 +73,11 @@ public final class UpCommand implements Callable<Integer> {
                 "(e.g. kube-scheduler with the kubeconfig); Volcano's Job and JobFlow controllers and the kubelet run either way."})
     private SchedulerChoice scheduler = SchedulerChoice.MUSTER;
 
+    @Option(names = "--peer", paramLabel = "NAME", converter = UpPeer.Converter.class, description = {
+        "Also run a real peer against the cluster (repeatable): argo (Argo's workflow controller, for the Argo bridge).",
+        "Installed by peers/install from the Go module proxy the first time (minutes); its log goes to a temporary directory."})
+    private List<UpPeer> peers = new ArrayList<>();
+
     @Inject
     public UpCommand(SchedulerConfigLoader configLoader, Clock clock) {
         this.configLoader = requireNonNull(configLoader, "configLoader is null");
@@ -109,10 +116,20 @@ public final class UpCommand implements Callable<Integer> {
         try (EmbeddedCluster cluster = EmbeddedCluster.start(options, clock)) {
             cluster.server().writeKubeconfig(kubeconfig);
             Runtime.getRuntime().addShutdownHook(hook);
-            PrintWriter out = spec.commandLine().getOut();
-            out.println(usage(cluster));
-            out.flush();
-            interrupted = awaitStop(stopping);
+            UpPeers running;
+            try {
+                running = UpPeers.start(peers, cluster.client(), kubeconfig);
+            } catch (PeerException e) {
+                err.println("muster up: --peer: " + e.getMessage());
+                return ExitCodes.FAILURE;
+            }
+            try (running) {
+                PrintWriter out = spec.commandLine().getOut();
+                out.println(usage(cluster));
+                running.describe().forEach(peer -> out.println("Peer: " + peer));
+                out.flush();
+                interrupted = awaitStop(stopping);
+            }
             err.println("muster up: stopping");
             err.flush();
         } catch (UncheckedIOException e) {

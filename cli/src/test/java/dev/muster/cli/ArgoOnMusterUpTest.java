@@ -4,10 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.muster.engine.api.SchedulingApi;
-import dev.muster.peers.InstalledPeer;
-import dev.muster.peers.PeerInstaller;
-import dev.muster.peers.PeerProcesses;
-import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -21,7 +17,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -30,7 +25,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real Argo workflow controller (peer {@code argo}) against {@code muster up}: the embedded server
+ * The real Argo workflow controller against {@code muster up --peer argo}, which installs and starts it: the embedded server
  * serves what the controller asks of it (protobuf writes, access reviews, HTTP watches), the Argo
  * bridge makes each annotated fan-out one gang, and two fan-outs that cannot fit together run one
  * after the other, each bound whole.
@@ -46,11 +41,8 @@ class ArgoOnMusterUpTest {
 
     private Thread up;
     private final AtomicInteger exitCode = new AtomicInteger(-1);
-    private final PeerProcesses peers = new PeerProcesses();
-
     @AfterEach
     void stop() throws InterruptedException {
-        peers.close();
         if (up != null) {
             up.interrupt();
             up.join(WAIT.toMillis());
@@ -62,19 +54,11 @@ class ArgoOnMusterUpTest {
         // given: muster up with two nodes of 8 CPUs, and Argo's controller watching it
         Path kubeconfig = directory.resolve("kubeconfig.yaml");
         up = new Thread(() -> exitCode.set(Main.execute("up", "--port", "0", "--kubeconfig", kubeconfig.toString(),
-                "--nodes", "2:cpu=8,memory=32Gi", "--period", "100ms")), "muster-up");
+                "--nodes", "2:cpu=8,memory=32Gi", "--period", "100ms", "--peer", "argo")), "muster-up");
         up.start();
         await().atMost(WAIT).until(() -> Files.exists(kubeconfig) || !up.isAlive());
         assertThat(exitCode.get()).as("muster up exited").isEqualTo(-1);
-        InstalledPeer argo = PeerInstaller.locate().install(List.of("argo")).get("argo");
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build()) {
-            // its metrics and telemetry servers would take port 9090
-            client.configMaps().inNamespace("default").resource(new ConfigMapBuilder()
-                    .withNewMetadata().withName("workflow-controller-configmap").withNamespace("default").endMetadata()
-                    .withData(Map.of("metricsConfig", "enabled: false\n", "telemetryConfig", "enabled: false\n")).build()).create();
-            peers.start(List.of(argo.executable().toString(), "--kubeconfig", kubeconfig.toString(), "--namespaced",
-                    "--managed-namespace", "default", "--loglevel", "info"), Map.of("LEADER_ELECTION_DISABLE", "true"),
-                    directory.resolve("workflow-controller.log"));
 
             // when
             try (InputStream in = ArgoOnMusterUpTest.class.getResourceAsStream("/argo/fan-outs.yaml")) {
@@ -85,7 +69,7 @@ class ArgoOnMusterUpTest {
 
             // then: both succeed
             await().atMost(WAIT).untilAsserted(() -> assertThat(List.of(phase(client, "first"), phase(client, "second")))
-                    .as(peers.tails(30)).containsExactly("Succeeded", "Succeeded"));
+                    .as("muster up's stdout names the controller's log").containsExactly("Succeeded", "Succeeded"));
             // each fan-out was one PodGroup of three, and its pods named it
             List<GenericKubernetesResource> podGroups = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
                     .list().getItems();

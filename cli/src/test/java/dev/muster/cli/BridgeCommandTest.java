@@ -45,6 +45,14 @@ class BridgeCommandTest {
     }
 
     @Test
+    void upRefusesAnUnknownPeerListingTheKnownOnes() {
+        CliRun run = CliRun.of("up", "--peer", "oozie");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("unknown peer 'oozie'; known: argo");
+    }
+
+    @Test
     void upServesEveryBridgesApiSoEachRuns() throws IOException, InterruptedException {
         // given
         EmbeddedCluster.Options options = new EmbeddedCluster.Options(0, List.of(NodePool.parse("2:cpu=4,memory=8Gi")), Optional.empty(),

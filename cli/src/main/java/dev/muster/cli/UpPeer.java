@@ -1,0 +1,78 @@
+package dev.muster.cli;
+
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * A real peer {@code muster up --peer NAME} installs (through {@code peers/install}) and runs against
+ * the embedded API server, so a workflow engine's own controller can be tried on a laptop beside
+ * Muster's bridge for it.
+ */
+enum UpPeer {
+    /** Argo's workflow controller, watching the {@code default} namespace, as {@code argo-integration}'s tests run it. */
+    ARGO("argo", "Argo's workflow controller") {
+        @Override
+        List<String> command(Path executable, Path kubeconfig) {
+            return List.of(executable.toString(), "--kubeconfig", kubeconfig.toString(), "--namespaced", "--managed-namespace", "default",
+                    "--loglevel", "info");
+        }
+
+        @Override
+        Map<String, String> environment() {
+            return Map.of("LEADER_ELECTION_DISABLE", "true");
+        }
+
+        @Override
+        void prepare(KubernetesClient client) {
+            // its metrics and telemetry servers would take port 9090, which the user's machine may use
+            if (client.configMaps().inNamespace("default").withName("workflow-controller-configmap").get() == null) {
+                client.configMaps().inNamespace("default").resource(new ConfigMapBuilder()
+                        .withNewMetadata().withName("workflow-controller-configmap").withNamespace("default").endMetadata()
+                        .withData(Map.of("metricsConfig", "enabled: false\n", "telemetryConfig", "enabled: false\n")).build()).create();
+            }
+        }
+    };
+
+    private final String peerName;
+    private final String description;
+
+    UpPeer(String peerName, String description) {
+        this.peerName = peerName;
+        this.description = description;
+    }
+
+    /** The name in {@code peers/install} and on the command line. */
+    String peerName() {
+        return peerName;
+    }
+
+    String description() {
+        return description;
+    }
+
+    abstract List<String> command(Path executable, Path kubeconfig);
+
+    abstract Map<String, String> environment();
+
+    /** What the peer needs in the cluster before it starts. */
+    abstract void prepare(KubernetesClient client);
+
+    /** Reads a {@code --peer} value; an unknown name lists the known ones. */
+    static final class Converter implements ITypeConverter<UpPeer> {
+        @Override
+        public UpPeer convert(String value) {
+            return Arrays.stream(values())
+                    .filter(peer -> peer.peerName.equals(value.toLowerCase(Locale.ROOT)))
+                    .findFirst()
+                    .orElseThrow(() -> new TypeConversionException("unknown peer '" + value + "'; known: "
+                            + String.join(", ", Arrays.stream(values()).map(UpPeer::peerName).toList())));
+        }
+    }
+}
