@@ -14,7 +14,11 @@ import java.util.Set;
  * What kube-apiserver's pod strategy sets on create ({@code PrepareForCreate}): the status a client
  * sent is replaced by {@code phase: Pending} and the pod's QoS class, computed as
  * {@code qos.GetPodQOS} computes it (a request defaults to the limit when only the limit is set, as
- * the v1 defaults do). Spark's executor tracking read a created pod's status and met null.
+ * the v1 defaults do). Spark's executor tracking read a created pod's status and met null. The
+ * spec gets what {@code SetDefaults_PodSpec} (k8s.io/kubernetes v1.34.4 {@code pkg/apis/core/v1/defaults.go})
+ * sets when absent: {@code dnsPolicy: ClusterFirst}, {@code restartPolicy: Always}, an empty
+ * {@code securityContext}, {@code terminationGracePeriodSeconds: 30} and {@code schedulerName:
+ * default-scheduler}, without which kube-scheduler takes the pod for another scheduler's.
  */
 final class PodDefaults {
     private static final List<String> QOS_RESOURCES = List.of("cpu", "memory");
@@ -23,9 +27,26 @@ final class PodDefaults {
 
     /** Sets the status a new pod starts with. */
     static void onCreate(ObjectNode pod) {
+        if (pod.path("spec") instanceof ObjectNode spec) {
+            defaultText(spec, "dnsPolicy", "ClusterFirst");
+            defaultText(spec, "restartPolicy", "Always");
+            if (!spec.hasNonNull("securityContext")) {
+                spec.putObject("securityContext");
+            }
+            if (!spec.hasNonNull("terminationGracePeriodSeconds")) {
+                spec.put("terminationGracePeriodSeconds", 30);
+            }
+            defaultText(spec, "schedulerName", "default-scheduler");
+        }
         ObjectNode status = pod.putObject("status");
         status.put("phase", "Pending");
         status.put("qosClass", qosClass(pod.path("spec")));
+    }
+
+    private static void defaultText(ObjectNode spec, String field, String value) {
+        if (spec.path(field).asText("").isEmpty()) {
+            spec.put(field, value);
+        }
     }
 
     /** {@code BestEffort}, {@code Guaranteed} or {@code Burstable}, from the containers' cpu and memory requests and limits. */
