@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.peers.RealControlPlane;
 import dev.muster.peers.WithRealControlPlane;
+import dev.muster.runtime.informers.KubernetesResources;
 import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,6 +23,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -36,6 +40,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class BadTrainingJobTest {
     private static final Duration RUN = Duration.ofMinutes(2);
     private static final Path OUT = Path.of("target", "kubeflow-runs", "bad-input");
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static TrainingOperatorOnRealControlPlane operator;
 
     @BeforeAll
@@ -53,6 +58,31 @@ class BadTrainingJobTest {
     @AfterEach
     void keepTheRun(TestInfo test) throws IOException {
         Files.writeString(OUT.resolve(test.getDisplayName().replaceAll("\\W+", "-") + ".peers.log"), operator.peerLogs(), UTF_8);
+    }
+
+    @Test
+    void aJobSuspendedForAMissingQueueResumesAndSucceedsOnceTheQueueExists(KubernetesClient client) {
+        // given: a TFJob in queue later, which does not exist yet
+        TrainingJobs jobs = new TrainingJobs(client, TrainingOperatorOnRealControlPlane.NAMESPACE);
+        ObjectNode tfJob = TrainingJobs.withCpu(TestingJobs.example(TestingJobs.TF_DIST_MNIST, "default", "waits-for-queue"), "1");
+        TestingJobs.schedulingPolicy(tfJob).put("queue", "later");
+        jobs.submit(tfJob);
+        await().atMost(RUN).until(() -> jobs.hasCondition(TrainingKind.TFJOB, "waits-for-queue", TrainingJobWriter.INVALID_CONDITION));
+
+        // when: the queue is made
+        ObjectNode queue = JSON.createObjectNode().put("apiVersion", "scheduling.volcano.sh/v1beta1").put("kind", "Queue");
+        queue.putObject("metadata").put("name", "later");
+        queue.putObject("spec").put("weight", 1);
+        client.genericKubernetesResources(KubernetesResources.QUEUES).resource(JSON.convertValue(queue, GenericKubernetesResource.class))
+                .create();
+
+        // then: the bridge resumes the job it suspended, and it runs to Succeeded in that queue
+        await().atMost(RUN).until(() -> jobs.hasCondition(TrainingKind.TFJOB, "waits-for-queue", "Succeeded"));
+        JsonNode job = jobs.job(TrainingKind.TFJOB, "waits-for-queue").orElseThrow();
+        assertThat(job.path("spec").path("runPolicy").path("suspend").asBoolean()).isFalse();
+        assertThat(job.path("metadata").path("annotations").has(KubeflowApi.SUSPENDED_BY_MUSTER)).isFalse();
+        assertThat(jobs.condition(TrainingKind.TFJOB, "waits-for-queue", TrainingJobWriter.INVALID_CONDITION).orElseThrow()
+                .path("status").asText()).isEqualTo("False");
     }
 
     static Stream<Arguments> badJobs() {
