@@ -2,6 +2,7 @@ package dev.muster.bridge.kubeflow;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import dev.muster.bridge.kubeflow.TrainingJobPlan.MirrorPodGroup;
@@ -19,7 +20,9 @@ import java.util.Optional;
  *   <li>Bad input (the reader's problems, or a queue that does not exist): the problems, nothing else; the
  *       writer suspends the job, so the operator creates nothing and removes what it made.
  *   <li>A scheduler-plugins PodGroup (the operator's path for any gang scheduler but {@code volcano}): a
- *       Volcano PodGroup of the same name with the job's queue, which the engine reads in its place.
+ *       Volcano PodGroup of the same name with the job's queue, which the engine reads in its place; for
+ *       an elastic PyTorchJob, its gang at {@code elasticPolicy.minReplicas}, so that it starts at its
+ *       minimum and its other pods are placed as room allows.
  *   <li>A gang not placed yet: Muster's {@code Unschedulable} message from the Volcano PodGroup, or, once the
  *       PodGroup has waited {@link #ADMISSION_GRACE} in phase Pending with no pods, that it waits for
  *       admission; and when {@code scheduleTimeoutSeconds} has passed since the PodGroup was made, the
@@ -61,8 +64,11 @@ public final class TrainingJobPlanner {
         if (job.suspended()) {
             return new TrainingJobPlan(ImmutableList.of(), resume, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
         }
-        Optional<MirrorPodGroup> mirror = coscheduling.map(group -> new MirrorPodGroup(group.name(), group.minMember(), queue,
-                job.schedulingPolicy().priorityClass(), group.minResources()));
+        Optional<MirrorPodGroup> mirror = coscheduling.map(group -> elasticMinimum(job)
+                .map(minimum -> new MirrorPodGroup(group.name(), minimum, queue, job.schedulingPolicy().priorityClass(),
+                        JsonNodeFactory.instance.objectNode()))
+                .orElseGet(() -> new MirrorPodGroup(group.name(), group.minMember(), queue, job.schedulingPolicy().priorityClass(),
+                        group.minResources())));
         int minMember = volcano.or(() -> coscheduling).map(PodGroupView::minMember).orElse(job.minMember());
         if (pods.bound() >= minMember && minMember > 0) {
             return new TrainingJobPlan(ImmutableList.of(), false, mirror, Optional.empty(), Optional.empty(), Optional.empty());
@@ -95,6 +101,21 @@ public final class TrainingJobPlanner {
             }
         }
         return new TrainingJobPlan(ImmutableList.of(), false, mirror, pending, timedOut, recheck);
+    }
+
+    /**
+     * An elastic PyTorchJob's gang at its minimum: the replicas of every type but Worker, and
+     * {@code elasticPolicy.minReplicas} Workers; the operator sizes its PodGroup at the maximum (all
+     * replicas), so the job would wait for room it does not need. Its {@code minResources} (the
+     * maximum's, summed by the operator over every pod) is left out, so the engine checks the minimum's
+     * pods instead. Absent when {@code minAvailable} is set: the user's gang size wins.
+     */
+    private static Optional<Integer> elasticMinimum(TrainingJob job) {
+        if (job.elastic().isEmpty() || job.schedulingPolicy().minAvailable().isPresent()) {
+            return Optional.empty();
+        }
+        int workers = job.replicas().getOrDefault("Worker", 0);
+        return Optional.of(job.totalReplicas() - workers + Math.min(workers, job.elastic().get().minReplicas()));
     }
 
     private static boolean isPending(String phase) {

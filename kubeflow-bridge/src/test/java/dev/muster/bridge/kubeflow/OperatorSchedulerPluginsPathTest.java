@@ -12,6 +12,8 @@ import dev.muster.peers.WithRealControlPlane;
 import dev.muster.runtime.informers.KubernetesResources;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -104,6 +106,31 @@ class OperatorSchedulerPluginsPathTest {
         assertThat(events.get(TrainingJobWriter.TIMEOUT_REASON)).startsWith("gang of 2 not placed within scheduleTimeoutSeconds=5 (0 of 2 pods bound)");
         assertThat(jobs.bridgeEvents("too-big")).allMatch(event -> event.getInvolvedObject().getKind().equals("PyTorchJob"));
         assertThat(jobs.pods("too-big")).noneMatch(TrainingJobs::bound);
+    }
+
+    @Test
+    void anElasticPyTorchJobStartsAtItsMinimumWhenOnlyThatFits(KubernetesClient client) {
+        // given: one node held by a pod of 3 cpu, and the elastic echo example (two Workers, minReplicas 1)
+        // asking 3 cpu a Worker: its maximum does not fit, its minimum does
+        TrainingJobs jobs = new TrainingJobs(client, TrainingOperatorOnRealControlPlane.NAMESPACE);
+        client.pods().inNamespace("default").resource(new PodBuilder().withNewMetadata().withName("holder").endMetadata()
+                .withNewSpec().withSchedulerName("muster").addNewContainer().withName("hold").withImage("busybox")
+                .withNewResources().addToRequests("cpu", new Quantity("3")).endResources().endContainer().endSpec().build()).create();
+        await().atMost(RUN).until(() -> TrainingJobs.bound(client.pods().inNamespace("default").withName("holder").get()));
+        ObjectNode elastic = TrainingJobs.withCpu(TestingJobs.example(TestingJobs.PYTORCH_ELASTIC_ECHO, "default", "elastic-echo"), "3");
+
+        // when
+        jobs.submit(elastic);
+
+        // then: the operator's PodGroup asks for both Workers; the bridge's asks for one, which runs, and
+        // the job succeeds as an elastic job does once a Worker has
+        await().atMost(RUN).until(() -> jobs.volcanoPodGroup("elastic-echo").isPresent());
+        assertThat(JSON.valueToTree(jobs.coschedulingPodGroup("elastic-echo").orElseThrow()).path("spec").path("minMember").asInt())
+                .isEqualTo(2);
+        assertThat(JSON.valueToTree(jobs.volcanoPodGroup("elastic-echo").orElseThrow()).path("spec").path("minMember").asInt())
+                .isEqualTo(1);
+        await().atMost(RUN).until(() -> jobs.hasCondition(TrainingKind.PYTORCHJOB, "elastic-echo", "Succeeded"));
+        client.pods().inNamespace("default").withName("holder").delete();
     }
 
     private static Map<String, String> reasons(List<Event> events) {

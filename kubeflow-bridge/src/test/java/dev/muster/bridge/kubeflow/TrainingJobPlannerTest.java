@@ -32,6 +32,27 @@ class TrainingJobPlannerTest {
     }
 
     @Test
+    void anElasticPyTorchJobsMirrorIsItsGangAtTheMinimumWithoutTheMaximumsResources() {
+        // the echo example: two Workers, elasticPolicy minReplicas 1, maxReplicas 2; the operator's PodGroup says 2
+        TrainingJobPlan plan = plan(example(TestingJobs.PYTORCH_ELASTIC_ECHO), Optional.empty(),
+                Optional.of(podGroup("scheduling.x-k8s.io/v1alpha1", 2, "")), new JobPods(2, 0), CREATED);
+
+        assertThat(plan.mirror().orElseThrow().minMember()).isEqualTo(1);
+        assertThat(plan.mirror().orElseThrow().minResources().isEmpty()).isTrue();
+    }
+
+    @Test
+    void anElasticPyTorchJobWithMinAvailableKeepsTheUsersGangSize() {
+        ObjectNode job = example(TestingJobs.PYTORCH_ELASTIC_ECHO);
+        schedulingPolicy(job).put("minAvailable", 2);
+
+        TrainingJobPlan plan = plan(job, Optional.empty(), Optional.of(podGroup("scheduling.x-k8s.io/v1alpha1", 2, "")), new JobPods(2, 0),
+                CREATED);
+
+        assertThat(plan.mirror().orElseThrow().minMember()).isEqualTo(2);
+    }
+
+    @Test
     void aJobWithoutAQueueGoesToTheDefaultQueue() {
         TrainingJobPlan plan = plan(example(TestingJobs.TF_DIST_MNIST), Optional.empty(),
                 Optional.of(podGroup("scheduling.x-k8s.io/v1alpha1", 4, "")), new JobPods(0, 0), CREATED);
