@@ -23,7 +23,8 @@ import java.util.Optional;
  *       Volcano PodGroup of the same name with the job's queue, which the engine reads in its place; for
  *       an elastic PyTorchJob, its gang at {@code elasticPolicy.minReplicas}, so that it starts at its
  *       minimum and its other pods are placed as room allows.
- *   <li>A gang not placed yet: Muster's {@code Unschedulable} message from the Volcano PodGroup, or, once the
+ *   <li>A gang not placed yet: Muster's {@code Unschedulable} message from the Volcano PodGroup once all of
+ *       the gang's pods exist, or, once the
  *       PodGroup has waited {@link #ADMISSION_GRACE} in phase Pending with no pods, that it waits for
  *       admission; and when {@code scheduleTimeoutSeconds} has passed since the PodGroup was made, the
  *       timeout.
@@ -75,7 +76,8 @@ public final class TrainingJobPlanner {
         }
         Optional<Duration> recheck = Optional.empty();
         Optional<String> pending = Optional.empty();
-        if (volcano.isPresent() && volcano.get().unschedulable().isPresent()) {
+        if (volcano.isPresent() && volcano.get().unschedulable().isPresent() && pods.existing() >= minMember) {
+            // fewer pods than the gang means the operator is still making them: Muster's reason says only that
             pending = Optional.of("Muster: " + volcano.get().unschedulable().get());
         } else if (volcano.isPresent() && pods.existing() == 0 && isPending(volcano.get().phase())) {
             Instant shown = volcano.get().created().plus(ADMISSION_GRACE);

@@ -87,6 +87,18 @@ class TrainingJobPlannerTest {
     }
 
     @Test
+    void noReasonIsGivenWhileTheOperatorIsStillMakingTheGangsPods() {
+        PodGroupView volcano = new PodGroupView("scheduling.volcano.sh/v1beta1", "dist-mnist-for-e2e-test", 4,
+                JsonNodeFactory.instance.objectNode(), Optional.of("default"), CREATED, "Inqueue",
+                Optional.of("not enough pods for the gang: 3 of minMember 4 exist"), false);
+
+        TrainingJobPlan plan = plan(example(TestingJobs.TF_DIST_MNIST), Optional.of(volcano), Optional.empty(), new JobPods(3, 0),
+                CREATED.plusSeconds(1));
+
+        assertThat(plan.pending()).isEmpty();
+    }
+
+    @Test
     void aPodGroupWaitingForAdmissionIsToldOnlyAfterTheGracePeriod() {
         PodGroupView volcano = podGroup("scheduling.volcano.sh/v1beta1", 4, "Pending");
 
