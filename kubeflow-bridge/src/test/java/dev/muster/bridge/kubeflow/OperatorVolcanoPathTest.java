@@ -110,4 +110,37 @@ class OperatorVolcanoPathTest {
         assertThat(List.of(firstStatus.path("completionTime").asText(), secondStatus.path("completionTime").asText()))
                 .allMatch(time -> !time.isEmpty());
     }
+
+    @Test
+    void aTfJobTooBigForTheClusterIsToldWhyAndTimesOutWithoutPods(KubernetesClient client) {
+        // given: four pods of 6 cpu, more than either node has, and a 5 s schedule timeout
+        TrainingJobs jobs = new TrainingJobs(client, TrainingOperatorOnRealControlPlane.NAMESPACE);
+        ObjectNode tfJob = TrainingJobs.withCpu(TestingJobs.example(TestingJobs.TF_DIST_MNIST, "default", "too-big"), "6");
+        TestingJobs.schedulingPolicy(tfJob).put("scheduleTimeoutSeconds", 5);
+
+        // when
+        jobs.submit(tfJob);
+
+        // then: the operator waits for Muster to admit the PodGroup, and the TFJob says so
+        await().atMost(RUN).until(() -> jobs.bridgeEvents("too-big").stream()
+                .anyMatch(event -> event.getReason().equals(TrainingJobWriter.TIMEOUT_REASON)));
+        assertThat(jobs.bridgeEvents("too-big")).extracting(event -> event.getReason() + ": " + event.getMessage()).anySatisfy(event ->
+                assertThat(event).startsWith(TrainingJobWriter.PENDING_REASON + ": ").contains("PodGroup too-big"));
+        assertThat(jobs.pods("too-big")).isEmpty();
+    }
+
+    @Test
+    void aTfJobInAQueueThatDoesNotExistIsSuspendedAndLeavesNothing(KubernetesClient client) {
+        TrainingJobs jobs = new TrainingJobs(client, TrainingOperatorOnRealControlPlane.NAMESPACE);
+        ObjectNode tfJob = TrainingJobs.withCpu(TestingJobs.example(TestingJobs.TF_DIST_MNIST, "default", "lost"), "1");
+        TestingJobs.schedulingPolicy(tfJob).put("queue", "nope");
+
+        jobs.submit(tfJob);
+
+        await().atMost(RUN).until(() -> jobs.hasCondition(TrainingKind.TFJOB, "lost", TrainingJobWriter.INVALID_CONDITION));
+        assertThat(jobs.bridgeEvents("lost")).extracting(event -> event.getMessage())
+                .contains("spec.runPolicy.schedulingPolicy.queue: queue 'nope' does not exist (known: default)");
+        await().atMost(RUN).until(() -> jobs.pods("lost").isEmpty() && jobs.volcanoPodGroup("lost").isEmpty());
+        assertThat(jobs.job(TrainingKind.TFJOB, "lost").orElseThrow().path("spec").path("runPolicy").path("suspend").asBoolean()).isTrue();
+    }
 }
