@@ -1,6 +1,5 @@
 package dev.muster.bridge.kubeflow;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -13,8 +12,6 @@ import dev.muster.runtime.informers.KubernetesResources;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -56,8 +53,8 @@ class BadTrainingJobTest {
     }
 
     @AfterEach
-    void keepTheRun(TestInfo test) throws IOException {
-        Files.writeString(OUT.resolve(test.getDisplayName().replaceAll("\\W+", "-") + ".peers.log"), operator.peerLogs(), UTF_8);
+    void keepTheRun(TestInfo test) {
+        operator.keepPeerLogs(test.getDisplayName());
     }
 
     @Test

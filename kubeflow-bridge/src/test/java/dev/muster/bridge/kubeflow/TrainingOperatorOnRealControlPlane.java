@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -78,8 +79,14 @@ final class TrainingOperatorOnRealControlPlane implements AutoCloseable {
         return operator;
     }
 
-    String peerLogs() {
-        return peers.tails(60);
+    /** Keeps the last lines of every peer's log beside the logs, named after a test. */
+    void keepPeerLogs(String test) {
+        Path file = logs.resolve(test.replaceAll("\\W+", "-") + ".peers.log");
+        try {
+            Files.writeString(file, peers.tails(60), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
     }
 
     private void startAll(RealControlPlane controlPlane, String gangSchedulerName) throws InterruptedException {
