@@ -3,6 +3,7 @@ package dev.muster.bridge.kubeflow;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.runtime.informers.KubernetesResources;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -67,7 +68,7 @@ final class TrainingJobs {
     }
 
     Optional<GenericKubernetesResource> volcanoPodGroup(String name) {
-        return Optional.ofNullable(client.genericKubernetesResources(dev.muster.runtime.informers.KubernetesResources.VOLCANO_POD_GROUPS)
+        return Optional.ofNullable(client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS)
                 .inNamespace(namespace).withName(name).get());
     }
 
