@@ -1,0 +1,73 @@
+package dev.muster.bridge.kubeflow;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableSortedMap;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * What the bridge reads of a TFJob or PyTorchJob: its identity, replicas per replica type (the
+ * operator's default of 1 filled in), {@code runPolicy.schedulingPolicy}, the elastic range of a
+ * PyTorchJob, and whether it is suspended or finished.
+ */
+public record TrainingJob(
+        TrainingKind kind,
+        String namespace,
+        String name,
+        String uid,
+        Instant created,
+        ImmutableSortedMap<String, Integer> replicas,
+        SchedulingPolicy schedulingPolicy,
+        Optional<ElasticRange> elastic,
+        boolean suspended,
+        Optional<String> suspendedByMuster,
+        boolean finished) {
+    public TrainingJob {
+        requireNonNull(kind, "kind is null");
+        requireNonNull(namespace, "namespace is null");
+        requireNonNull(name, "name is null");
+        requireNonNull(uid, "uid is null");
+        requireNonNull(created, "created is null");
+        replicas = ImmutableSortedMap.copyOf(requireNonNull(replicas, "replicas is null"));
+        requireNonNull(schedulingPolicy, "schedulingPolicy is null");
+        requireNonNull(elastic, "elastic is null");
+        requireNonNull(suspendedByMuster, "suspendedByMuster is null");
+    }
+
+    /** {@code runPolicy.schedulingPolicy}; each field absent when the job leaves it out. */
+    public record SchedulingPolicy(Optional<Integer> minAvailable, Optional<String> queue, Optional<String> priorityClass,
+            Optional<Integer> scheduleTimeoutSeconds) {
+        public static final SchedulingPolicy NONE = new SchedulingPolicy(Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty());
+
+        public SchedulingPolicy {
+            requireNonNull(minAvailable, "minAvailable is null");
+            requireNonNull(queue, "queue is null");
+            requireNonNull(priorityClass, "priorityClass is null");
+            requireNonNull(scheduleTimeoutSeconds, "scheduleTimeoutSeconds is null");
+        }
+    }
+
+    /** A PyTorchJob's {@code elasticPolicy.minReplicas} and {@code maxReplicas}. */
+    public record ElasticRange(int minReplicas, int maxReplicas) {
+        public ElasticRange {
+            checkArgument(minReplicas >= 0 && minReplicas <= maxReplicas, "bad elastic range: %s..%s", minReplicas, maxReplicas);
+        }
+    }
+
+    public String displayName() {
+        return kind.kind() + " " + namespace + "/" + name;
+    }
+
+    /** The sum of replicas over all replica types: the operator's {@code minMember} without {@code minAvailable}. */
+    public int totalReplicas() {
+        return replicas.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** The gang's size as the operator computes it: {@code minAvailable}, else the total replicas. */
+    public int minMember() {
+        return schedulingPolicy.minAvailable().orElse(totalReplicas());
+    }
+}

@@ -1,0 +1,207 @@
+package dev.muster.bridge.kubeflow;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import dev.muster.engine.cache.ResourceKind;
+import dev.muster.runtime.binding.EventRecorder;
+import dev.muster.runtime.binding.RetryPolicy;
+import dev.muster.runtime.controller.KeyedWorkQueue;
+import dev.muster.runtime.controller.TermController;
+import dev.muster.runtime.informers.KubernetesResources;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One leader term of the bridge: informers on TFJobs and PyTorchJobs, on both kinds of PodGroup, on
+ * Volcano's Queues and on the pods the operator labels with their job, and a work queue of jobs. A change
+ * to a job, to a PodGroup or pod it owns, or to a Queue queues the job; processing reads it, plans and
+ * writes the plan. Nothing outlives {@link #stop()}.
+ */
+final class TrainingJobTerm implements TermController.Term {
+    static final ResourceDefinitionContext COSCHEDULING_POD_GROUPS = new ResourceDefinitionContext.Builder()
+            .withGroup(ResourceKind.COSCHEDULING_POD_GROUP.group()).withVersion(ResourceKind.COSCHEDULING_POD_GROUP.version())
+            .withKind("PodGroup").withPlural("podgroups").withNamespaced(true).build();
+    private static final Logger log = LoggerFactory.getLogger(TrainingJobTerm.class);
+    private static final String BY_JOB = "job";
+    private static final int WORKERS = 2;
+    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(2);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A job in the work queue. */
+    record JobKey(TrainingKind kind, String namespace, String name) {
+        JobKey {
+            requireNonNull(kind, "kind is null");
+            requireNonNull(namespace, "namespace is null");
+            requireNonNull(name, "name is null");
+        }
+
+        String cacheKey() {
+            return namespace + "/" + name;
+        }
+    }
+
+    private final Clock clock;
+    private final ImmutableMap<TrainingKind, SharedIndexInformer<GenericKubernetesResource>> jobs;
+    private final SharedIndexInformer<GenericKubernetesResource> volcanoPodGroups;
+    private final SharedIndexInformer<GenericKubernetesResource> coschedulingPodGroups;
+    private final SharedIndexInformer<GenericKubernetesResource> queues;
+    private final SharedIndexInformer<Pod> pods;
+    private final ExecutorService workers = Executors.newFixedThreadPool(WORKERS, daemon("muster-kubeflow-bridge"));
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("muster-kubeflow-timer"));
+    private final KeyedWorkQueue<JobKey, String> queue;
+    private final TrainingJobWriter writer;
+
+    TrainingJobTerm(KubernetesClient client, Clock clock) {
+        requireNonNull(client, "client is null");
+        this.clock = requireNonNull(clock, "clock is null");
+        ImmutableMap.Builder<TrainingKind, SharedIndexInformer<GenericKubernetesResource>> informers = ImmutableMap.builder();
+        for (TrainingKind kind : TrainingKind.values()) {
+            informers.put(kind, client.genericKubernetesResources(kind.context()).inAnyNamespace().runnableInformer(0));
+        }
+        this.jobs = informers.build();
+        this.volcanoPodGroups = client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS).inAnyNamespace().runnableInformer(0);
+        this.coschedulingPodGroups = client.genericKubernetesResources(COSCHEDULING_POD_GROUPS).inAnyNamespace().runnableInformer(0);
+        this.queues = client.genericKubernetesResources(KubernetesResources.QUEUES).runnableInformer(0);
+        this.pods = client.pods().inAnyNamespace().withLabel(KubeflowApi.JOB_NAME_LABEL).runnableInformer(0);
+        pods.addIndexers(Map.of(BY_JOB, pod -> List.of(pod.getMetadata().getNamespace() + "/"
+                + pod.getMetadata().getLabels().get(KubeflowApi.JOB_NAME_LABEL))));
+        this.writer = new TrainingJobWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock, TrainingJobWriter.COMPONENT),
+                clock);
+        this.queue = new KeyedWorkQueue<>("kubeflow-job", (key, request) -> process(key), workers, timer, Duration.ofMillis(200),
+                Duration.ofSeconds(30));
+        jobs.forEach((kind, informer) -> informer.addEventHandler(handler(job -> queue.add(new JobKey(kind,
+                job.getMetadata().getNamespace(), job.getMetadata().getName()), "job"))));
+        volcanoPodGroups.addEventHandler(handler(this::enqueueOwner));
+        coschedulingPodGroups.addEventHandler(handler(this::enqueueOwner));
+        pods.addEventHandler(handler(this::enqueueOwner));
+        queues.addEventHandler(handler(changed -> enqueueAll()));
+    }
+
+    @Override
+    public void start() throws InterruptedException {
+        List<SharedIndexInformer<?>> informers = new ArrayList<>(List.of(queues, volcanoPodGroups, coschedulingPodGroups, pods));
+        informers.addAll(jobs.values());
+        for (SharedIndexInformer<?> informer : informers) {
+            try {
+                informer.start().toCompletableFuture().get(SYNC_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                throw new IllegalStateException("kubeflow bridge: an informer did not list its kind: " + e, e);
+            }
+        }
+    }
+
+    @Override
+    public void stop() {
+        queue.stop();
+        jobs.values().forEach(SharedIndexInformer::stop);
+        for (SharedIndexInformer<?> informer : List.of(pods, coschedulingPodGroups, volcanoPodGroups, queues)) {
+            informer.stop();
+        }
+        workers.shutdownNow();
+        timer.shutdownNow();
+    }
+
+    private void enqueueOwner(HasMetadata object) {
+        for (OwnerReference owner : object.getMetadata().getOwnerReferences()) {
+            Optional<TrainingKind> kind = TrainingKind.ofKind(owner.getKind());
+            if (kind.isPresent() && KubeflowApi.API_VERSION.equals(owner.getApiVersion())) {
+                queue.add(new JobKey(kind.get(), object.getMetadata().getNamespace(), owner.getName()), "owned");
+            }
+        }
+    }
+
+    private void enqueueAll() {
+        jobs.forEach((kind, informer) -> informer.getStore().list().forEach(job -> queue.add(new JobKey(kind,
+                job.getMetadata().getNamespace(), job.getMetadata().getName()), "queues")));
+    }
+
+    private void process(JobKey key) {
+        GenericKubernetesResource object = jobs.get(key.kind()).getIndexer().getByKey(key.cacheKey());
+        if (object == null) {
+            // what it owns names it: the garbage collector removes it
+            queue.forget(key);
+            return;
+        }
+        TrainingJobReader.Read read = TrainingJobReader.read(key.kind(), JSON.valueToTree(object));
+        ImmutableSet<String> queueNames = queues.getStore().list().stream().map(q -> q.getMetadata().getName())
+                .collect(ImmutableSet.toImmutableSet());
+        Optional<PodGroupView> volcano = ownedPodGroup(volcanoPodGroups, key, object);
+        Optional<PodGroupView> coscheduling = ownedPodGroup(coschedulingPodGroups, key, object);
+        List<Pod> jobPods = pods.getIndexer().byIndex(BY_JOB, key.cacheKey()).stream()
+                .filter(pod -> pod.getMetadata().getDeletionTimestamp() == null)
+                .filter(pod -> !List.of("Succeeded", "Failed").contains(pod.getStatus() == null ? "" : pod.getStatus().getPhase()))
+                .toList();
+        int bound = (int) jobPods.stream().filter(pod -> pod.getSpec().getNodeName() != null && !pod.getSpec().getNodeName().isEmpty()).count();
+        TrainingJobPlan plan = TrainingJobPlanner.plan(read, queueNames, volcano, coscheduling,
+                new TrainingJobPlanner.JobPods(jobPods.size(), bound), clock.instant());
+        writer.write(object, read.job(), plan);
+        plan.recheckAfter().ifPresent(delay -> queue.addAfter(key, "recheck", delay.plusMillis(100)));
+        log.debug("job={} problems={} mirror={} pending={}", read.job().displayName(), plan.problems().size(), plan.mirror().isPresent(),
+                plan.pending().isPresent());
+    }
+
+    /** The PodGroup named after the job that the job owns (the operator's, or the bridge's mirror). */
+    private static Optional<PodGroupView> ownedPodGroup(SharedIndexInformer<GenericKubernetesResource> informer, JobKey key,
+            GenericKubernetesResource job) {
+        GenericKubernetesResource podGroup = informer.getIndexer().getByKey(key.cacheKey());
+        if (podGroup == null || podGroup.getMetadata().getOwnerReferences().stream()
+                .noneMatch(owner -> owner.getUid().equals(job.getMetadata().getUid()))) {
+            return Optional.empty();
+        }
+        return Optional.of(PodGroupView.of(JSON.valueToTree(podGroup)));
+    }
+
+    private static <T extends HasMetadata> ResourceEventHandler<T> handler(Consumer<T> changed) {
+        return new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(T object) {
+                changed.accept(object);
+            }
+
+            @Override
+            public void onUpdate(T previous, T object) {
+                changed.accept(object);
+            }
+
+            @Override
+            public void onDelete(T object, boolean finalStateUnknown) {
+                changed.accept(object);
+            }
+        };
+    }
+
+    private static ThreadFactory daemon(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, prefix + "-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * The Kubeflow bridge: TFJobs and PyTorchJobs ({@code kubeflow.org/v1}) that Kubeflow's training operator
+ * runs, scheduled by Muster as gangs. The operator writes the PodGroup (Volcano's with
+ * {@code --gang-scheduler-name=volcano}, scheduler-plugins' with any other name); the bridge completes
+ * what it leaves out, through the API server and in Volcano's vocabulary: the queue of
+ * {@code runPolicy.schedulingPolicy} on the scheduler-plugins path (a Volcano PodGroup of the same name,
+ * which the engine reads first), {@code scheduleTimeoutSeconds} as a gang timeout, Muster's pending
+ * reason as Events on the job, and a condition, an Event and a suspended job for bad input. Reading
+ * ({@link dev.muster.bridge.kubeflow.TrainingJobReader}) and deciding
+ * ({@link dev.muster.bridge.kubeflow.TrainingJobPlanner}) are pure;
+ * {@link dev.muster.bridge.kubeflow.TrainingJobWriter} applies a plan.
+ */
+package dev.muster.bridge.kubeflow;
