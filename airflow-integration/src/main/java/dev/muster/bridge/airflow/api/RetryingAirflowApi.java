@@ -7,6 +7,7 @@ import dev.failsafe.Failsafe;
 import dev.failsafe.FailsafeException;
 import dev.failsafe.FailsafeExecutor;
 import dev.failsafe.RetryPolicy;
+import dev.failsafe.RetryPolicyBuilder;
 import java.util.List;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -27,14 +28,18 @@ public final class RetryingAirflowApi implements AirflowApi {
 
     public RetryingAirflowApi(AirflowApi delegate, AirflowSettings settings) {
         this.delegate = requireNonNull(delegate, "delegate is null");
-        RetryPolicy<Object> retries = RetryPolicy.builder()
+        RetryPolicyBuilder<Object> retries = RetryPolicy.builder()
                 .handleIf(failure -> failure instanceof AirflowApiException airflow && airflow.failure().retryable())
                 .withMaxRetries(settings.retries())
-                .withBackoff(settings.backoffMin(), settings.backoffMax())
                 .onRetry(event -> log.debug("Airflow API: try {} after: {}", event.getAttemptCount() + 1,
-                        event.getLastException().getMessage()))
-                .build();
-        this.executor = Failsafe.with(retries);
+                        event.getLastException().getMessage()));
+        // failsafe's backoff needs min < max; equal bounds are a fixed delay
+        if (settings.backoffMin().equals(settings.backoffMax())) {
+            retries.withDelay(settings.backoffMin());
+        } else {
+            retries.withBackoff(settings.backoffMin(), settings.backoffMax());
+        }
+        this.executor = Failsafe.with(retries.build());
     }
 
     @Override
