@@ -61,6 +61,12 @@ public record AirflowSettings(
                 Duration.ofSeconds(10), 3, Duration.ofSeconds(1), Duration.ofSeconds(30));
     }
 
+    /** The same settings with another password. */
+    public AirflowSettings withPassword(String password) {
+        return new AirflowSettings(url, apiVersion, username, password, caFile, connectTimeout, requestTimeout, retries, backoffMin,
+                backoffMax);
+    }
+
     /** Reads the settings; only {@value #URL} is required ({@value #API_VERSION} defaults to v2). */
     public static AirflowSettings parse(Map<String, String> settings) {
         String rawUrl = settings.get(URL);

@@ -12,7 +12,6 @@ import dev.muster.bridge.airflow.api.AirflowTask;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.awaitility.Awaitility;
@@ -43,9 +42,7 @@ class RealAirflow2ApiTest {
 
     @Test
     void wrongPasswordIsRefusedAndNamesTheSetting(RealAirflow airflow) {
-        AirflowSettings real = airflow.settings();
-        AirflowSettings wrong = new AirflowSettings(real.url(), real.apiVersion(), real.username(), "not-the-password", Optional.empty(),
-                real.connectTimeout(), real.requestTimeout(), 0, real.backoffMin(), real.backoffMax());
+        AirflowSettings wrong = airflow.settings().withPassword("not-the-password");
 
         assertThatThrownBy(() -> AirflowApis.connect(wrong).tasks("muster_diamond2"))
                 .isInstanceOfSatisfying(AirflowApiException.class, failure -> {

@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.awaitility.Awaitility;
@@ -87,9 +86,7 @@ class RealAirflowApiTest {
 
     @Test
     void wrongPasswordIsRefusedByTheRealServerAndNamesTheSetting(RealAirflow airflow) {
-        AirflowSettings real = airflow.settings();
-        AirflowSettings wrong = new AirflowSettings(real.url(), real.apiVersion(), real.username(), "not-the-password", Optional.empty(),
-                real.connectTimeout(), real.requestTimeout(), 0, real.backoffMin(), real.backoffMax());
+        AirflowSettings wrong = airflow.settings().withPassword("not-the-password");
 
         assertThatThrownBy(() -> AirflowApis.connect(wrong).tasks("muster_diamond"))
                 .isInstanceOfSatisfying(AirflowApiException.class, failure -> {
