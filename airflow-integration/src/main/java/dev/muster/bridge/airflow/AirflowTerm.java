@@ -1,0 +1,126 @@
+package dev.muster.bridge.airflow;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import dev.muster.bridge.airflow.AirflowRunReader.RunHints;
+import dev.muster.bridge.airflow.api.AirflowApis;
+import dev.muster.bridge.airflow.api.AirflowAvailability;
+import dev.muster.bridge.airflow.hints.TaskHint;
+import dev.muster.bridge.airflow.pods.AirflowPodGroups;
+import dev.muster.bridge.airflow.pods.AirflowPodIdentity;
+import dev.muster.runtime.controller.TermController;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One leader term of the Airflow bridge: an informer on the pods Airflow launched (label
+ * {@value AirflowPodIdentity#DAG_ID}) and, every poll period, for each pending pod that names a group of
+ * ours ({@code scheduling.k8s.io/group-name: airflow-...}, set by the pod_mutation_hook), its run's hints
+ * read through the API and its PodGroup written. Without hints (API down, unknown DAG or run) the
+ * PodGroup is a plain one of the pod alone, so no pod waits on Airflow's API.
+ */
+final class AirflowTerm implements TermController.Term {
+    static final String GROUP_ANNOTATION = "scheduling.k8s.io/group-name";
+    private static final Logger log = LoggerFactory.getLogger(AirflowTerm.class);
+    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(2);
+
+    private final SharedIndexInformer<Pod> pods;
+    private final AirflowRunReader reader;
+    private final AirflowPodGroupWriter writer;
+    private final Duration pollPeriod;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "muster-airflow-bridge");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    AirflowTerm(KubernetesClient client, Clock clock, AirflowBridgeSettings settings) {
+        requireNonNull(client, "client is null");
+        this.pods = client.pods().inAnyNamespace().withLabel(AirflowPodIdentity.DAG_ID).runnableInformer(0);
+        this.reader = new AirflowRunReader(AirflowApis.connect(settings.api()), new AirflowAvailability(clock, AirflowAvailability.LOG),
+                settings.hints());
+        this.writer = new AirflowPodGroupWriter(client);
+        this.pollPeriod = settings.pollPeriod();
+    }
+
+    @Override
+    public void start() throws InterruptedException {
+        try {
+            pods.start().toCompletableFuture().get(SYNC_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("airflow bridge: the pod informer did not list pods: " + e, e);
+        }
+        timer.scheduleWithFixedDelay(this::pollSafely, 0, pollPeriod.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void stop() {
+        timer.shutdownNow();
+        pods.stop();
+    }
+
+    private void pollSafely() {
+        try {
+            poll();
+        } catch (RuntimeException e) {
+            // the next poll tries again; a scheduled task that throws would never run again
+            log.warn("airflow bridge: poll failed: {}", e.toString(), e);
+        }
+    }
+
+    /** One pass over the pending pods; package-private for tests. */
+    void poll() {
+        Map<String, List<Pod>> groups = new TreeMap<>();
+        for (Pod pod : pods.getStore().list()) {
+            String group = pod.getMetadata().getAnnotations() == null ? null : pod.getMetadata().getAnnotations().get(GROUP_ANNOTATION);
+            boolean pending = pod.getSpec().getNodeName() == null
+                    && (pod.getStatus() == null || pod.getStatus().getPhase() == null || "Pending".equals(pod.getStatus().getPhase()));
+            if (group != null && group.startsWith("airflow-") && pending) {
+                groups.computeIfAbsent(pod.getMetadata().getNamespace() + "/" + group, key -> new ArrayList<>()).add(pod);
+            }
+        }
+        Map<String, Optional<RunHints>> runs = new HashMap<>();
+        groups.forEach((key, members) -> {
+            Pod first = members.get(0);
+            String namespace = first.getMetadata().getNamespace();
+            String name = key.substring(namespace.length() + 1);
+            Optional<AirflowPodIdentity> identity;
+            try {
+                identity = AirflowPodIdentity.fromLabels(namespace + "/" + first.getMetadata().getName(), first.getMetadata().getLabels());
+            } catch (IllegalArgumentException e) {
+                log.warn("{}; scheduled as a plain pod", e.getMessage());
+                identity = Optional.empty();
+            }
+            Map<String, String> annotations = first.getMetadata().getAnnotations();
+            Optional<AirflowPodGroups.Plan> planned = identity
+                    .flatMap(pod -> runs.computeIfAbsent(pod.dagId() + "\n" + pod.runLabel(), ignored -> reader.read(pod.dagId(), pod.runLabel()))
+                            .flatMap(run -> Optional.ofNullable(run.tasks().get(pod.taskId()))
+                                    .map(hint -> planned(namespace, name, pod, annotations, run, hint))));
+            writer.write(planned.orElseGet(() -> AirflowPodGroups.plain(namespace, name)), ImmutableList.copyOf(members), planned.isPresent());
+        });
+    }
+
+    private static AirflowPodGroups.Plan planned(String namespace, String name, AirflowPodIdentity pod, Map<String, String> annotations,
+            RunHints run, TaskHint hint) {
+        AirflowPodGroups.Plan plan = AirflowPodGroups.plan(namespace, pod, annotations, run.runId(), hint);
+        // the pod waits for the group its annotation names; a hook of another version may name it otherwise
+        return plan.name().equals(name) ? plan : new AirflowPodGroups.Plan(namespace, name, plan.minMember(), plan.queue(), plan.annotations());
+    }
+}

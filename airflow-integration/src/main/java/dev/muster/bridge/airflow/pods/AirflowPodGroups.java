@@ -1,0 +1,62 @@
+package dev.muster.bridge.airflow.pods;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableMap;
+import dev.muster.bridge.airflow.hints.TaskHint;
+import dev.muster.engine.plugins.dag.DagAnnotations;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The PodGroup the bridge wants for an Airflow task pod, from the pod's identity and its task's hint:
+ * one pod, or for a mapped task whose pods carry {@value #GANG}{@code : "true"} all its map indexes;
+ * the queue its pool maps to; the {@code dag} plugin's annotations; and, for explanations, the Airflow
+ * DAG, run and task it runs.
+ */
+public final class AirflowPodGroups {
+    public static final String GANG = "muster.dev/gang";
+    public static final String AIRFLOW_DAG = "muster.dev/airflow-dag-id";
+    public static final String AIRFLOW_RUN = "muster.dev/airflow-run-id";
+    public static final String AIRFLOW_TASK = "muster.dev/airflow-task-id";
+    public static final String AIRFLOW_PRIORITY_WEIGHT = "muster.dev/airflow-priority-weight";
+
+    /** A PodGroup to create or correct. */
+    public record Plan(String namespace, String name, int minMember, Optional<String> queue, Map<String, String> annotations) {
+        public Plan {
+            requireNonNull(namespace, "namespace is null");
+            requireNonNull(name, "name is null");
+            requireNonNull(queue, "queue is null");
+            annotations = ImmutableMap.copyOf(annotations);
+        }
+    }
+
+    private AirflowPodGroups() {}
+
+    /**
+     * The group of a pod without hints (the API is down, or does not know the DAG or run): itself
+     * alone, so it is scheduled as a plain pod would be.
+     */
+    public static Plan plain(String namespace, String name) {
+        return new Plan(namespace, name, 1, Optional.empty(), Map.of());
+    }
+
+    /**
+     * @param runId the run's own id, as the API reports it (the pod carries only its label)
+     */
+    public static Plan plan(String namespace, AirflowPodIdentity pod, Map<String, String> podAnnotations, String runId, TaskHint hint) {
+        boolean gang = "true".equals(podAnnotations.get(GANG)) && pod.mapped() && hint.mapped();
+        ImmutableMap.Builder<String, String> annotations = ImmutableMap.<String, String>builder()
+                .put(DagAnnotations.DAG, namespace + "/" + pod.dagId() + "/" + pod.runLabel())
+                .put(DagAnnotations.NODE, pod.taskId())
+                // whole seconds, rounded up: a task of 0.4 s still has a path
+                .put(DagAnnotations.REMAINING_PATH, String.valueOf((hint.remainingPath().toMillis() + 999) / 1000))
+                .put(AIRFLOW_DAG, pod.dagId())
+                .put(AIRFLOW_RUN, runId)
+                .put(AIRFLOW_TASK, pod.mapped() && !gang ? pod.taskId() + "[" + pod.mapIndex() + "]" : pod.taskId())
+                .put(AIRFLOW_PRIORITY_WEIGHT, String.valueOf(hint.priorityWeight()));
+        // no dag-waiting-on: Airflow launches a task's pod only once its trigger rule lets it run, and a
+        // view of the run a poll old must never hold back a pod Airflow already started
+        return new Plan(namespace, AirflowGroupName.of(pod, gang), gang ? hint.mapCount() : 1, hint.queue(), annotations.buildOrThrow());
+    }
+}

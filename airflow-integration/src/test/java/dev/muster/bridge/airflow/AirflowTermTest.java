@@ -1,0 +1,162 @@
+package dev.muster.bridge.airflow;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.muster.bridge.airflow.api.AirflowApiVersion;
+import dev.muster.bridge.airflow.api.AirflowSettings;
+import dev.muster.bridge.airflow.hints.HintSettings;
+import dev.muster.bridge.airflow.pods.AirflowGroupName;
+import dev.muster.bridge.airflow.pods.AirflowPodGroups;
+import dev.muster.bridge.airflow.pods.AirflowPodIdentity;
+import dev.muster.bridge.airflow.pods.SafeLabelValue;
+import dev.muster.engine.plugins.dag.DagAnnotations;
+import dev.muster.runtime.kubernetes.TestingApiServer;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bridge's term on a test API server and Airflow 3.3.2's recorded answers for the {@code diamond}
+ * DAG (a, then b and c, then d, then the mapped fan over three map indexes), served by WireMock.
+ */
+class AirflowTermTest {
+    private static final String RUN_ID = "manual__2026-12-01T22:56:58.266131+00:00";
+
+    private final TestingApiServer server = new TestingApiServer();
+    private final KubernetesClient client = server.client();
+    private final int port = freePort();
+    // a fixed port, so that the term can call it before it is up and after
+    private final WireMockServer airflow = new WireMockServer(wireMockConfig().bindAddress("127.0.0.1").port(port));
+    private AirflowTerm term;
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        if (term != null) {
+            term.stop();
+        }
+        airflow.stop();
+        server.close();
+    }
+
+    private static String fixture(String name) {
+        try (InputStream in = AirflowTermTest.class.getClassLoader().getResourceAsStream("airflow-v2/" + name)) {
+            return new String(in.readAllBytes(), UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void airflowAnswers() {
+        airflow.stubFor(post(urlPathEqualTo("/auth/token")).willReturn(aResponse().withStatus(201)
+                .withHeader("Content-Type", "application/json").withBody(fixture("token.json"))));
+        airflow.stubFor(get(urlPathEqualTo("/api/v2/dags/diamond/tasks")).willReturn(okJson(fixture("diamond-tasks.json"))));
+        airflow.stubFor(get(urlPathEqualTo("/api/v2/dags/diamond/dagRuns")).willReturn(okJson(fixture("diamond-dagRuns.json"))));
+        airflow.stubFor(get(urlPathMatching("/api/v2/dags/diamond/dagRuns/[^/]+/taskInstances"))
+                .willReturn(okJson(fixture("diamond-taskInstances.json"))));
+    }
+
+    private void startTerm() throws InterruptedException {
+        AirflowSettings api = new AirflowSettings(URI.create("http://127.0.0.1:" + port), AirflowApiVersion.V2, "muster", "secret", Optional.empty(),
+                Duration.ofSeconds(5), Duration.ofSeconds(10), 0, Duration.ofMillis(10), Duration.ofMillis(10));
+        term = new AirflowTerm(client, Clock.systemUTC(), new AirflowBridgeSettings(api, HintSettings.DEFAULTS, Duration.ofMillis(200)));
+        term.start();
+    }
+
+    /** A pod as KubernetesPodOperator labels it and the pod_mutation_hook annotates it. */
+    private String createPod(String name, String task, int mapIndex, boolean gang) {
+        Map<String, String> labels = new HashMap<>(Map.of("dag_id", "diamond", "task_id", task, "run_id", SafeLabelValue.of(RUN_ID),
+                "try_number", "1", "kubernetes_pod_operator", "True"));
+        if (mapIndex >= 0) {
+            labels.put("map_index", String.valueOf(mapIndex));
+        }
+        String group = AirflowGroupName.of(AirflowPodIdentity.fromLabels(name, labels).orElseThrow(), gang);
+        Map<String, String> annotations = new HashMap<>(Map.of(AirflowTerm.GROUP_ANNOTATION, group));
+        if (gang) {
+            annotations.put(AirflowPodGroups.GANG, "true");
+        }
+        client.pods().inNamespace("default").resource(new PodBuilder().withNewMetadata().withName(name).withNamespace("default")
+                .withLabels(labels).withAnnotations(annotations).endMetadata()
+                .withNewSpec().withSchedulerName("muster").addNewContainer().withName("base").withImage("busybox:1.36").endContainer()
+                .endSpec().build()).create();
+        return group;
+    }
+
+    private GenericKubernetesResource awaitPodGroup(String name) {
+        return Awaitility.await("PodGroup " + name).atMost(Duration.ofSeconds(30))
+                .until(() -> client.genericKubernetesResources(AirflowPodGroupWriter.POD_GROUPS).inNamespace("default").withName(name).get(),
+                        podGroup -> podGroup != null);
+    }
+
+    @Test
+    void mappedGangIsOnePodGroupWithTheDagAnnotationsReadThroughTheApi() throws InterruptedException {
+        airflow.start();
+        airflowAnswers();
+        String group = List.of(0, 1, 2).stream().map(index -> createPod("fan-" + index, "fan", index, true)).distinct()
+                .reduce((first, second) -> first + "," + second).orElseThrow();
+        String single = createPod("d", "d", -1, false);
+
+        startTerm();
+        GenericKubernetesResource fan = awaitPodGroup(group);
+        GenericKubernetesResource d = awaitPodGroup(single);
+
+        assertThat(group).doesNotContain(",");
+        assertThat(((Map<?, ?>) fan.getAdditionalProperties().get("spec")).get("minMember")).isEqualTo(3);
+        assertThat(fan.getMetadata().getAnnotations())
+                .containsEntry(DagAnnotations.DAG, "default/diamond/" + SafeLabelValue.of(RUN_ID))
+                .containsEntry(DagAnnotations.NODE, "fan")
+                .containsEntry(AirflowPodGroups.AIRFLOW_RUN, RUN_ID)
+                .containsKey(DagAnnotations.REMAINING_PATH);
+        assertThat(fan.getMetadata().getOwnerReferences()).extracting(owner -> owner.getName()).containsExactly("fan-0", "fan-1", "fan-2");
+        assertThat(((Map<?, ?>) d.getAdditionalProperties().get("spec")).get("minMember")).isEqualTo(1);
+        assertThat(d.getMetadata().getAnnotations()).containsEntry(DagAnnotations.NODE, "d");
+    }
+
+    @Test
+    void withAirflowDownEachPodGetsAPlainGroupThenTheHintsWhenItAnswers() throws InterruptedException {
+        String group = createPod("fan-0", "fan", 0, true);
+        createPod("fan-1", "fan", 1, true);
+
+        startTerm();
+        GenericKubernetesResource plain = awaitPodGroup(group);
+
+        assertThat(((Map<?, ?>) plain.getAdditionalProperties().get("spec")).get("minMember")).isEqualTo(1);
+        assertThat(plain.getMetadata().getAnnotations()).doesNotContainKey(DagAnnotations.DAG);
+        airflow.start();
+        airflowAnswers();
+        Awaitility.await("hints after recovery").atMost(Duration.ofSeconds(30)).until(() -> client
+                .genericKubernetesResources(AirflowPodGroupWriter.POD_GROUPS).inNamespace("default").withName(group).get()
+                .getMetadata().getAnnotations().containsKey(DagAnnotations.DAG));
+    }
+}

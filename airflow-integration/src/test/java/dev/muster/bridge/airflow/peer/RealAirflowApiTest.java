@@ -1,0 +1,105 @@
+package dev.muster.bridge.airflow.peer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.muster.bridge.airflow.api.AirflowApi;
+import dev.muster.bridge.airflow.api.AirflowApiException;
+import dev.muster.bridge.airflow.api.AirflowApis;
+import dev.muster.bridge.airflow.api.AirflowDagRun;
+import dev.muster.bridge.airflow.api.AirflowSettings;
+import dev.muster.bridge.airflow.api.AirflowTask;
+import dev.muster.bridge.airflow.api.AirflowTaskInstance;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+
+/** Muster's generated v2 client against the real Airflow 3.3.2, standalone on SQLite. */
+@WithRealAirflow
+class RealAirflowApiTest {
+    private static AirflowApi api(RealAirflow airflow) {
+        return AirflowApis.connect(airflow.settings());
+    }
+
+    private static List<AirflowTask> awaitTasks(AirflowApi api, String dagId) {
+        // the DAG processor parses the folder a few seconds after start; until then the DAG is a 404
+        return Awaitility.await(dagId + " parsed").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1))
+                .ignoreException(AirflowApiException.class)
+                .until(() -> api.tasks(dagId), tasks -> !tasks.isEmpty());
+    }
+
+    @Test
+    void versionIsThePeers(RealAirflow airflow) {
+        assertThat(api(airflow).version()).isEqualTo(airflow.version()).isEqualTo("3.3.2");
+    }
+
+    @Test
+    void readsTheDiamondsTaskGraphPoolsAndPriorityWeights(RealAirflow airflow) {
+        Map<String, AirflowTask> tasks = awaitTasks(api(airflow), "muster_diamond").stream()
+                .collect(Collectors.toMap(AirflowTask::taskId, Function.identity()));
+
+        assertThat(tasks).containsOnlyKeys("extract", "clean", "features", "train", "publish");
+        assertThat(tasks.get("extract").downstreamTaskIds()).containsExactlyInAnyOrder("clean", "features");
+        assertThat(tasks.get("clean").downstreamTaskIds()).containsExactly("train");
+        assertThat(tasks.get("features").downstreamTaskIds()).containsExactly("train");
+        assertThat(tasks.get("train").downstreamTaskIds()).containsExactly("publish");
+        assertThat(tasks.get("publish").downstreamTaskIds()).isEmpty();
+        assertThat(tasks.values()).extracting(AirflowTask::taskId, AirflowTask::priorityWeight, AirflowTask::mapped)
+                .containsExactlyInAnyOrder(tuple("extract", 3.0, false), tuple("clean", 1.0, false), tuple("features", 2.0, false),
+                        tuple("train", 4.0, true), tuple("publish", 1.0, false));
+        assertThat(tasks.get("extract").pool()).contains("default_pool");
+        assertThat(tasks.get("extract").queue()).contains("etl");
+        assertThat(tasks.get("train").operatorName()).contains("KubernetesPodOperator");
+    }
+
+    @Test
+    void readsARunsTaskInstancesWithMapIndexesTriesAndDurations(RealAirflow airflow) throws Exception {
+        AirflowApi api = api(airflow);
+        awaitTasks(api, "muster_history");
+        AirflowRestCalls calls = new AirflowRestCalls(airflow);
+        String runId = calls.trigger("muster_history");
+
+        // a loaded machine's API server may time out a poll now and then: only the run's end counts
+        String state = Awaitility.await("muster_history run " + runId + " ended").atMost(Duration.ofMinutes(6))
+                .pollInterval(Duration.ofSeconds(3)).ignoreExceptionsInstanceOf(IOException.class)
+                .until(() -> calls.runState("muster_history", runId), ended -> ended.equals("success") || ended.equals("failed"));
+        assertThat(state).as("the run's state; Airflow's log:%n%s", airflow.logTail(60)).isEqualTo("success");
+        List<AirflowTaskInstance> instances = api.taskInstances("muster_history", runId);
+        List<AirflowDagRun> runs = api.dagRuns("muster_history", 10);
+
+        assertThat(instances).extracting(AirflowTaskInstance::taskId, AirflowTaskInstance::mapIndex, AirflowTaskInstance::tryNumber,
+                        AirflowTaskInstance::state)
+                .containsExactlyInAnyOrder(tuple("first", -1, 1, "success"), tuple("shards", 0, 1, "success"),
+                        tuple("shards", 1, 1, "success"), tuple("shards", 2, 1, "success"), tuple("last", -1, 1, "success"));
+        assertThat(instances).allSatisfy(instance -> assertThat(instance.duration()).hasValueSatisfying(
+                duration -> assertThat(duration).isPositive()));
+        AirflowTaskInstance first = instances.stream().filter(instance -> instance.taskId().equals("first")).findFirst().orElseThrow();
+        assertThat(first.duration()).hasValueSatisfying(duration -> assertThat(duration).isGreaterThanOrEqualTo(Duration.ofSeconds(1)));
+        assertThat(runs).extracting(AirflowDagRun::runId, AirflowDagRun::state).contains(tuple(runId, "success"));
+    }
+
+    @Test
+    void wrongPasswordIsRefusedByTheRealServerAndNamesTheSetting(RealAirflow airflow) {
+        AirflowSettings wrong = airflow.settings().withPassword("not-the-password");
+
+        assertThatThrownBy(() -> AirflowApis.connect(wrong).tasks("muster_diamond"))
+                .isInstanceOfSatisfying(AirflowApiException.class, failure -> {
+                    assertThat(failure.failure()).isEqualTo(AirflowApiException.Failure.UNAUTHORIZED);
+                    assertThat(failure.setting()).isEqualTo(AirflowSettings.PASSWORD);
+                })
+                .hasMessageContaining("POST /auth/token").hasMessageContaining("HTTP 401");
+    }
+
+    @Test
+    void unknownDagIsNotFound(RealAirflow airflow) {
+        assertThatThrownBy(() -> api(airflow).tasks("no_such_dag"))
+                .isInstanceOfSatisfying(AirflowApiException.class,
+                        failure -> assertThat(failure.failure()).isEqualTo(AirflowApiException.Failure.NOT_FOUND));
+    }
+}
