@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import com.google.inject.Module;
 import dev.muster.bridge.argo.ArgoBridgeModule;
+import dev.muster.bridge.kubeflow.KubeflowBridgeModule;
 import io.fabric8.kubernetes.api.model.APIResource;
 import io.fabric8.kubernetes.api.model.APIResourceList;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -24,7 +25,9 @@ import picocli.CommandLine.TypeConversionException;
  */
 enum Bridge {
     ARGO("argo", "Argo Workflows: each fan-out of a template annotated muster.dev/gang: \"true\" is one gang",
-            "argoproj.io/v1alpha1", "workflows", ArgoBridgeModule::new);
+            "argoproj.io/v1alpha1", "workflows", ArgoBridgeModule::new),
+    KUBEFLOW("kubeflow", "Kubeflow's training operator: TFJobs and PyTorchJobs gang-scheduled in their queue, with reasons as events",
+            "kubeflow.org/v1", "tfjobs", KubeflowBridgeModule::new);
 
     private final String commandName;
     private final String description;

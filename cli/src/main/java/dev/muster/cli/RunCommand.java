@@ -101,7 +101,7 @@ public final class RunCommand implements Callable<Integer> {
     private boolean jobControllers;
 
     @Option(names = "--bridge", paramLabel = "NAME", converter = Bridge.Converter.class, description = {
-        "Run a bridge in the runtime (repeatable): argo (Argo Workflows' annotated fan-outs as gangs).",
+        "Run a bridge in the runtime (repeatable): argo (Argo Workflows' annotated fan-outs as gangs), kubeflow (TFJobs, PyTorchJobs).",
         "The cluster must serve the API the bridge reads (its CRDs installed); muster run checks before it starts."})
     private List<Bridge> bridges = new ArrayList<>();
 

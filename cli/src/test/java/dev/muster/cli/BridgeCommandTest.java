@@ -41,7 +41,7 @@ class BridgeCommandTest {
         CliRun run = CliRun.of("run", "--bridge", "oozie");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(run.stderr()).contains("unknown bridge 'oozie'; known: argo");
+        assertThat(run.stderr()).contains("unknown bridge 'oozie'; known: argo, kubeflow");
     }
 
     @Test
