@@ -36,5 +36,12 @@ public record SessionResult(
         public JobOutcome(PodGroupPhase phase, boolean ready, Optional<String> reason) {
             this(phase, ready, reason, ImmutableList.of());
         }
+
+        /** The record's text, with warnings only when there are some, so decisions print as they did before warnings existed. */
+        @Override
+        public String toString() {
+            return "JobOutcome[phase=" + phase + ", ready=" + ready + ", reason=" + reason
+                    + (warnings.isEmpty() ? "" : ", warnings=" + warnings) + "]";
+        }
     }
 }
