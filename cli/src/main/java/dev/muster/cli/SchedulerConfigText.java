@@ -30,13 +30,17 @@ record SchedulerConfigText(String source, String text) {
     }
 
     /**
-     * The file's text, or the built-in configuration without one.
+     * The file's text, or the built-in configuration without one; {@code builtin:volcano} names
+     * Volcano's Helm default, whatever Muster's default is.
      *
      * @throws ConfigException naming the file when it cannot be read
      */
     static SchedulerConfigText read(Optional<Path> file) {
         if (file.isEmpty()) {
             return builtIn();
+        }
+        if (file.get().toString().equals(DefaultSchedulerConfig.VOLCANO_NAME)) {
+            return new SchedulerConfigText(DefaultSchedulerConfig.VOLCANO_SOURCE, DefaultSchedulerConfig.volcanoText());
         }
         try {
             return new SchedulerConfigText(file.get().toString(), Files.readString(file.get(), StandardCharsets.UTF_8));

@@ -7,6 +7,7 @@ import com.google.inject.Inject;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.sim.Comparison;
 import dev.muster.sim.DagHints;
+import dev.muster.sim.EstimateHints;
 import dev.muster.sim.SimulationException;
 import dev.muster.sim.SimulationOptions;
 import dev.muster.sim.cluster.ClusterSpec;
@@ -86,6 +87,11 @@ public final class SimulateCommand implements Callable<Integer> {
                     + " lognormal:SIGMA (the duration times exp(SIGMA*Z), seeded) or none (no DAG annotations) (default: oracle).")
     private String dagEstimates = "oracle";
 
+    @Option(names = "--duration-estimates", paramLabel = "MODEL",
+            description = "Give every gang a muster.dev/duration-estimate annotation (what shortestfirst orders by): lognormal:SIGMA"
+                    + " (the trace's duration times exp(SIGMA*Z), seeded; never the exact duration) or none (default: none).")
+    private String durationEstimates = "none";
+
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", description = "table (default) or json.")
     private Output output = Output.table;
 
@@ -116,6 +122,14 @@ public final class SimulateCommand implements Callable<Integer> {
                 throw new SimulationException(loaded.source() + ": no job to replay" + (start == null ? "" : " at or after " + start));
             }
             SimulationOptions options = withDagHints(SimulationOptions.DEFAULTS.withStuckAfterMillis(stuckAfterSeconds * 1000), workloadSpec, estimates);
+            if (!durationEstimates.equals("none")) {
+                DurationEstimates noisy = DurationEstimates.parse(durationEstimates);
+                if (noisy.kind() != DurationEstimates.Kind.LOGNORMAL) {
+                    throw new SimulationException("--duration-estimates '" + durationEstimates
+                            + "': a policy may not see the trace's true durations; use lognormal:SIGMA (e.g. lognormal:1) or none");
+                }
+                options = options.withEstimateHints(new EstimateHints(noisy, seed));
+            }
             List<ProgressBar> bars = new ArrayList<>();
             comparison = Comparison.run(loaded, clusterSpec, policyList, seed, options, name -> {
                 bars.forEach(ProgressBar::finish);

@@ -47,6 +47,9 @@ final class SimulateJson {
             policy.put("jainFairness", round(summary.jainFairness()));
             policy.put("cycles", summary.cycles());
             policy.put("livelocked", summary.livelocked());
+            policy.put("p99LargestJctSeconds", round(summary.p99LargestJctSeconds()));
+            policy.put("evictions", summary.evictions());
+            policy.put("maxEvictionsPerJob", summary.maxEvictionsPerJob());
         }
         try {
             return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);

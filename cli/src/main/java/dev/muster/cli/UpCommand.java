@@ -61,7 +61,7 @@ public final class UpCommand implements Callable<Integer> {
     @Option(names = "--nodes-file", paramLabel = "FILE", description = "Node objects (YAML or JSON) to create, e.g. from kubectl get nodes -o yaml.")
     private Path nodesFile;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Scheduler configuration in volcano-scheduler.conf format (default: the built-in one).")
+    @Option(names = "--config", paramLabel = "FILE", description = "Scheduler configuration in volcano-scheduler.conf format (default: the built-in one; builtin:volcano for Volcano's Helm default).")
     private Path config;
 
     @Option(names = "--period", paramLabel = "DURATION", converter = PeriodConverter.class,

@@ -113,7 +113,7 @@ class SimulateCommandTest {
         CliRun run = CliRun.of("simulate", "--workload", SYNTHETIC, "--policies", "baseline,fifo");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(run.stderr()).contains("unknown policy 'fifo': use baseline, muster or conf:PATH");
+        assertThat(run.stderr()).contains("unknown policy 'fifo': use baseline, muster, volcano or conf:PATH");
     }
 
     @Test

@@ -37,7 +37,8 @@ class WiringTest {
         actions.forEach((name, factory) -> assertThat(factory.name()).isEqualTo(name));
         assertThat(actions).containsOnlyKeys("enqueue", "allocate", "backfill", "preempt", "reclaim");
         assertThat(plugins).containsOnlyKeys("gang", "priority", "conformance", "drf", "proportion", "capacity", "predicates",
-                "nodeorder", "binpack", "overcommit", "sla", "resource-strategy-fit", "network-topology-aware", "dag");
+                "nodeorder", "binpack", "overcommit", "sla", "resource-strategy-fit", "network-topology-aware", "dag", "placeable",
+                "shortestfirst");
     }
 
     @Test
@@ -82,5 +83,15 @@ class WiringTest {
                 List.of("overcommit", "drf", "predicates", "proportion", "nodeorder", "binpack"));
         assertThat(result.binds()).hasSize(4);
         assertThat(result.jobs().values()).allSatisfy(outcome -> assertThat(outcome.ready()).isTrue());
+    }
+
+    @Test
+    void theBuiltInVolcanoConfigurationIsVolcanosHelmDefault() {
+        SessionConfig config = loader.parse(DefaultSchedulerConfig.VOLCANO_SOURCE, DefaultSchedulerConfig.volcanoText());
+
+        assertThat(config.actions()).extracting(action -> action.name()).containsExactly("enqueue", "allocate", "backfill");
+        assertThat(config.tiers()).extracting(tier -> tier.stream().map(ConfiguredPlugin::name).toList()).containsExactly(
+                List.of("priority", "gang", "conformance"),
+                List.of("overcommit", "drf", "predicates", "proportion", "nodeorder", "binpack"));
     }
 }

@@ -17,10 +17,12 @@ import dev.muster.engine.plugins.gang.GangPluginModule;
 import dev.muster.engine.plugins.networktopologyaware.NetworkTopologyAwarePluginModule;
 import dev.muster.engine.plugins.nodeorder.NodeOrderPluginModule;
 import dev.muster.engine.plugins.overcommit.OvercommitPluginModule;
+import dev.muster.engine.plugins.placeable.PlaceablePluginModule;
 import dev.muster.engine.plugins.predicates.PredicatesPluginModule;
 import dev.muster.engine.plugins.priority.PriorityPluginModule;
 import dev.muster.engine.plugins.proportion.ProportionPluginModule;
 import dev.muster.engine.plugins.resourcestrategyfit.ResourceStrategyFitPluginModule;
+import dev.muster.engine.plugins.shortestfirst.ShortestFirstPluginModule;
 import dev.muster.engine.plugins.sla.SlaPluginModule;
 
 
@@ -48,6 +50,8 @@ public final class EngineModule extends AbstractModule {
         install(new SlaPluginModule());
         install(new NetworkTopologyAwarePluginModule());
         install(new DagPluginModule());
+        install(new PlaceablePluginModule());
+        install(new ShortestFirstPluginModule());
 
         bind(SchedulerConfigLoader.class).in(Scopes.SINGLETON);
     }

@@ -27,6 +27,8 @@ final class GangRun {
     final long submitted;
     final TaskId[] tasks;
     final NodeName[] nodes;
+    /** When each pod was bound, as a kubelet reports {@code status.startTime}; meaningful while it is placed. */
+    final long[] boundAt;
     int bound;
     /** When the whole gang started running this time; -1 while it does not run. */
     long runStart = -1;
@@ -50,6 +52,7 @@ final class GangRun {
         this.submitted = submitted;
         this.tasks = new TaskId[spec.pods()];
         this.nodes = new NodeName[spec.pods()];
+        this.boundAt = new long[spec.pods()];
         for (int i = 0; i < tasks.length; i++) {
             tasks[i] = new TaskId(job.spec.id(), spec.name() + "-" + i);
         }
@@ -107,7 +110,8 @@ final class GangRun {
                 boolean placed = nodes[i] != null;
                 builder.add(new Task(tasks[i], tasks[i].toString(), id, "worker", 1, "", spec.perPod(), spec.perPod(),
                         placed ? TaskStatus.RUNNING : TaskStatus.PENDING, Optional.ofNullable(nodes[i]), created, true, false, false,
-                        Placement.ANYWHERE, ImmutableMap.of(), ImmutableMap.of()));
+                        Placement.ANYWHERE, ImmutableMap.of(), ImmutableMap.of(),
+                        placed ? Optional.of(epoch.plusMillis(boundAt[i])) : Optional.empty()));
             }
             cached = new Job(id, id.toString(), job.spec.queue(), spec.pods(), ImmutableMap.of(), Optional.of(spec.total()), 0, "", phase,
                     created, Optional.empty(), job.annotations.getOrDefault(spec.name(), ImmutableMap.of()), builder.build(), ImmutableList.of());

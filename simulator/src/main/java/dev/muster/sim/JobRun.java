@@ -21,13 +21,25 @@ final class JobRun {
     long completedAt = -1;
     long firstRunStart = -1;
 
-    JobRun(WorkloadJob spec, Optional<DagHints> hints) {
+    JobRun(WorkloadJob spec, Optional<DagHints> hints, Optional<EstimateHints> estimates) {
         this.spec = spec;
-        this.annotations = hints.map(dag -> dag.annotations(spec)).orElse(ImmutableMap.of());
+        this.annotations = merge(hints.map(dag -> dag.annotations(spec)).orElse(ImmutableMap.of()),
+                estimates.map(estimate -> estimate.annotations(spec)).orElse(ImmutableMap.of()));
         this.graph = new GraphRun(spec.graph());
         for (GangSpec gang : spec.gangs()) {
             gangs.put(gang.name(), gang);
         }
         this.unfinishedGangs = spec.gangs().size();
+    }
+
+    private static ImmutableMap<String, ImmutableMap<String, String>> merge(ImmutableMap<String, ImmutableMap<String, String>> first,
+            ImmutableMap<String, ImmutableMap<String, String>> second) {
+        if (second.isEmpty()) {
+            return first;
+        }
+        Map<String, ImmutableMap<String, String>> merged = new HashMap<>(first);
+        second.forEach((gang, annotations) -> merged.merge(gang, annotations,
+                (left, right) -> ImmutableMap.<String, String>builder().putAll(left).putAll(right).buildKeepingLast()));
+        return ImmutableMap.copyOf(merged);
     }
 }

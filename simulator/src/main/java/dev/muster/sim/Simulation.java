@@ -78,7 +78,7 @@ public final class Simulation {
                 unschedulable.add(job.id() + ": " + reason.get());
                 continue;
             }
-            JobRun run = new JobRun(job, options.dagHints());
+            JobRun run = new JobRun(job, options.dagHints(), options.estimateHints());
             jobs.add(run);
             events.add(new Event(job.arrivalMillis(), sequence++, Optional.of(run), Optional.empty(), 0));
         }
@@ -224,6 +224,7 @@ public final class Simulation {
             GangRun gang = pod.get().gang();
             int before = gang.bound;
             cluster.bind(gang, pod.get().index(), bind.getValue());
+            gang.boundAt[pod.get().index()] = now;
             gang.boundChanged(now, options.stuckAfterMillis(), before);
             touched.add(gang);
         }

@@ -14,22 +14,34 @@ import java.util.Optional;
  *     row without an arrival or a completion is declared livelocked and the run stops
  * @param dagHints when present, every gang carries the {@code dag} plugin's annotations (see
  *     {@link DagHints}); absent for workloads that are not DAGs, whose gangs carry no annotation
+ * @param estimateHints when present, every gang carries a noisy {@code muster.dev/duration-estimate}
+ *     (see {@link EstimateHints})
  */
-public record SimulationOptions(long cycleMillis, long stuckAfterMillis, int maxCyclesWithoutEvent, Optional<DagHints> dagHints) {
-    public static final SimulationOptions DEFAULTS = new SimulationOptions(1000, 600_000, 10_000, Optional.empty());
+public record SimulationOptions(long cycleMillis, long stuckAfterMillis, int maxCyclesWithoutEvent, Optional<DagHints> dagHints,
+        Optional<EstimateHints> estimateHints) {
+    public static final SimulationOptions DEFAULTS = new SimulationOptions(1000, 600_000, 10_000, Optional.empty(), Optional.empty());
 
     public SimulationOptions {
         checkArgument(cycleMillis > 0, "cycleMillis must be positive: %s", cycleMillis);
         checkArgument(stuckAfterMillis >= 0, "stuckAfterMillis is negative: %s", stuckAfterMillis);
         checkArgument(maxCyclesWithoutEvent > 0, "maxCyclesWithoutEvent must be positive: %s", maxCyclesWithoutEvent);
         requireNonNull(dagHints, "dagHints is null");
+        requireNonNull(estimateHints, "estimateHints is null");
+    }
+
+    public SimulationOptions(long cycleMillis, long stuckAfterMillis, int maxCyclesWithoutEvent, Optional<DagHints> dagHints) {
+        this(cycleMillis, stuckAfterMillis, maxCyclesWithoutEvent, dagHints, Optional.empty());
     }
 
     public SimulationOptions withStuckAfterMillis(long millis) {
-        return new SimulationOptions(cycleMillis, millis, maxCyclesWithoutEvent, dagHints);
+        return new SimulationOptions(cycleMillis, millis, maxCyclesWithoutEvent, dagHints, estimateHints);
     }
 
     public SimulationOptions withDagHints(DagHints hints) {
-        return new SimulationOptions(cycleMillis, stuckAfterMillis, maxCyclesWithoutEvent, Optional.of(hints));
+        return new SimulationOptions(cycleMillis, stuckAfterMillis, maxCyclesWithoutEvent, Optional.of(hints), estimateHints);
+    }
+
+    public SimulationOptions withEstimateHints(EstimateHints hints) {
+        return new SimulationOptions(cycleMillis, stuckAfterMillis, maxCyclesWithoutEvent, dagHints, Optional.of(hints));
     }
 }

@@ -76,7 +76,7 @@ final class PodConverter {
         }
         Task task = new Task(new TaskId(namespace, object.name()), uid, job, role, priority, priorityClassName,
                 requests.request(), requests.initRequest(), status, node, created, preemptable, preemptionNever, gated,
-                placement, labels, annotations);
+                placement, labels, annotations, reader.instant("status.startTime"));
         return Optional.of(new ConvertedPod(object, task, ours, groupField, queue));
     }
 

@@ -1,5 +1,6 @@
 package dev.muster.engine.framework;
 
+import com.google.common.collect.ImmutableList;
 import dev.muster.engine.model.PodGroupPhase;
 import dev.muster.engine.model.TaskStatus;
 import java.util.Optional;
@@ -15,7 +16,7 @@ final class JobPhases {
         if (!ready) {
             reason = invalid.or(job::admissionNote).or(job::unschedulableReason).or(() -> describeFitErrors(job));
         }
-        return new SessionResult.JobOutcome(phase(job), ready, reason);
+        return new SessionResult.JobOutcome(phase(job), ready, reason, ImmutableList.copyOf(job.warnings()));
     }
 
     static PodGroupPhase phase(JobState job) {

@@ -39,6 +39,7 @@ public final class JobState {
     private Optional<String> unschedulableReason = Optional.empty();
     private int bestAttempt;
     private Optional<String> admissionNote = Optional.empty();
+    private final List<String> warnings = new ArrayList<>();
     private final Map<String, SubJobState> subJobs;
     private final Map<TaskId, SubJobState> subJobOfTask = new HashMap<>();
     private final Map<String, Integer> minSubJobs;
@@ -190,6 +191,22 @@ public final class JobState {
 
     public void recordAdmissionNote(String note) {
         this.admissionNote = Optional.of(requireNonNull(note, "note is null"));
+    }
+
+    /**
+     * Problems with the job's hints that a plugin ignored rather than refused the job for (a malformed
+     * annotation), in the order recorded; the runtime posts each as a Warning Event on the PodGroup.
+     */
+    public List<String> warnings() {
+        return Collections.unmodifiableList(warnings);
+    }
+
+    /** Records a warning once: the same text recorded twice in a session is kept once. */
+    public void recordWarning(String warning) {
+        requireNonNull(warning, "warning is null");
+        if (!warnings.contains(warning)) {
+            warnings.add(warning);
+        }
     }
 
     /** The most tasks a discarded attempt managed to place this session (they were given back). */

@@ -26,6 +26,22 @@ public record SessionResult(
 
     /**
      * @param reason why the job is not running yet, or empty when it is ready
+     * @param warnings hints of the job that plugins ignored, each for a Warning Event on the PodGroup
      */
-    public record JobOutcome(PodGroupPhase phase, boolean ready, Optional<String> reason) {}
+    public record JobOutcome(PodGroupPhase phase, boolean ready, Optional<String> reason, ImmutableList<String> warnings) {
+        public JobOutcome {
+            warnings = ImmutableList.copyOf(warnings);
+        }
+
+        public JobOutcome(PodGroupPhase phase, boolean ready, Optional<String> reason) {
+            this(phase, ready, reason, ImmutableList.of());
+        }
+
+        /** The record's text, with warnings only when there are some, so decisions print as they did before warnings existed. */
+        @Override
+        public String toString() {
+            return "JobOutcome[phase=" + phase + ", ready=" + ready + ", reason=" + reason
+                    + (warnings.isEmpty() ? "" : ", warnings=" + warnings) + "]";
+        }
+    }
 }

@@ -17,6 +17,8 @@ import java.util.Optional;
  * @param preemptable {@code volcano.sh/preemptable}, true unless set to false
  * @param preemptionNever {@code spec.preemptionPolicy: Never}
  * @param gated the pod has scheduling gates and must not be placed
+ * @param started when the pod started running ({@code status.startTime}), empty while it does not run
+ *     or when the API server did not say
  */
 public record Task(
         TaskId id,
@@ -35,7 +37,8 @@ public record Task(
         boolean gated,
         Placement placement,
         ImmutableMap<String, String> labels,
-        ImmutableMap<String, String> annotations) {
+        ImmutableMap<String, String> annotations,
+        Optional<Instant> started) {
     public Task {
         requireNonNull(id, "id is null");
         requireNonNull(uid, "uid is null");
@@ -51,6 +54,16 @@ public record Task(
         labels = ImmutableMap.copyOf(labels);
         annotations = ImmutableMap.copyOf(annotations);
         checkArgument(status != TaskStatus.BOUND || node.isPresent(), "task %s is Bound without a node", id);
+        requireNonNull(started, "started is null");
+    }
+
+    /** A task whose start time is not known. */
+    public Task(TaskId id, String uid, JobId job, String role, int priority, String priorityClassName, Resources request,
+            Resources initRequest, TaskStatus status, Optional<NodeName> node, Instant created, boolean preemptable,
+            boolean preemptionNever, boolean gated, Placement placement, ImmutableMap<String, String> labels,
+            ImmutableMap<String, String> annotations) {
+        this(id, uid, job, role, priority, priorityClassName, request, initRequest, status, node, created, preemptable,
+                preemptionNever, gated, placement, labels, annotations, Optional.empty());
     }
 
     public boolean bestEffort() {
@@ -59,6 +72,11 @@ public record Task(
 
     public Task withStatus(TaskStatus newStatus, Optional<NodeName> newNode) {
         return new Task(id, uid, job, role, priority, priorityClassName, request, initRequest, newStatus, newNode,
-                created, preemptable, preemptionNever, gated, placement, labels, annotations);
+                created, preemptable, preemptionNever, gated, placement, labels, annotations, started);
+    }
+
+    public Task withStarted(Optional<Instant> newStarted) {
+        return new Task(id, uid, job, role, priority, priorityClassName, request, initRequest, status, node,
+                created, preemptable, preemptionNever, gated, placement, labels, annotations, newStarted);
     }
 }

@@ -136,7 +136,7 @@ public final class ClusterScenario {
             TaskId id = new TaskId(pod.job.namespace(), pod.name);
             spec.tasks.add(new Task(id, pod.job.namespace() + "-" + pod.name, pod.job, "", pod.priority, "", pod.request, pod.request,
                     pod.status, pod.node, next(), pod.preemptable, pod.preemptionNever, false, Placement.ANYWHERE,
-                    ImmutableMap.copyOf(pod.labels), ImmutableMap.of()));
+                    ImmutableMap.copyOf(pod.labels), ImmutableMap.of(), pod.started));
             return this;
         }
 
@@ -194,6 +194,14 @@ public final class ClusterScenario {
         }
 
         /** Adds a PodGroup annotation to an existing job. */
+        /** When the job's PodGroup was created (the scenario's counter otherwise). */
+        public Builder createdAt(String job, Instant created) {
+            JobSpec spec = jobs.get(JobId.parse(job));
+            checkArgument(spec != null, "unknown job %s", job);
+            spec.created = created;
+            return this;
+        }
+
         public Builder annotation(String job, String key, String value) {
             requireJob(job).annotations.put(key, value);
             return this;
@@ -235,6 +243,7 @@ public final class ClusterScenario {
         private int priority = 1;
         private boolean preemptable = true;
         private boolean preemptionNever;
+        private Optional<Instant> started = Optional.empty();
         private final Map<String, String> labels = new TreeMap<>();
 
         private Pod(JobId job, String name) {
@@ -258,6 +267,12 @@ public final class ClusterScenario {
         private Pod placed(TaskStatus status, String node) {
             this.status = status;
             this.node = Optional.of(new NodeName(node));
+            return this;
+        }
+
+        /** When the pod started running ({@code status.startTime}). */
+        public Pod startedAt(Instant instant) {
+            this.started = Optional.of(instant);
             return this;
         }
 
@@ -288,7 +303,7 @@ public final class ClusterScenario {
         final int minMember;
         final PodGroupPhase phase;
         final int priority;
-        final Instant created;
+        Instant created;
         final List<Task> tasks = new ArrayList<>();
         final Map<String, String> annotations = new TreeMap<>();
         Optional<Resources> minResources = Optional.empty();

@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * {@code /status} subresource) and posts Events: on each object that fails validation
  * ({@link ValidationEvents}); on a PodGroup and its pending pods when its Unschedulable message changes
  * (an invalid PodGroup has its validation events already, so only its pods get one; a PodGroup short
- * of pods is only waiting for them to be created, so nothing gets one); on a PodGroup when it gets scheduled. A status is written only when it
+ * of pods is only waiting for them to be created, so nothing gets one); on a PodGroup when it gets scheduled; on a
+ * PodGroup for each hint a plugin ignored ({@link HintWarnings}). A status is written only when it
  * differs from the stored one, and not again until the informer has shown the previous write (the
  * status of a scheduler-plugins PodGroup, whose phases differ, is left alone).
  *
@@ -69,6 +70,7 @@ public final class StatusWriter {
     private final RestCalls rest;
     private final EventRecorder events;
     private final ValidationEvents validation;
+    private final HintWarnings hintWarnings;
     private final Clock clock;
     private final Map<String, Written> written = new ConcurrentHashMap<>();
     /**
@@ -86,6 +88,7 @@ public final class StatusWriter {
         this.clock = requireNonNull(clock, "clock is null");
         this.events = new EventRecorder(rest, clock);
         this.validation = new ValidationEvents(events, new InvalidPodCondition(rest, clock));
+        this.hintWarnings = new HintWarnings(events);
     }
 
     /**
@@ -97,6 +100,7 @@ public final class StatusWriter {
     public int write(CacheSnapshot snapshot, SessionResult result) throws InterruptedException {
         Instant now = clock.instant();
         validation.report(snapshot.invalid());
+        hintWarnings.report(snapshot.podGroups(), result);
         written.values().removeIf(write -> write.at().isBefore(now.minus(UNSEEN_WRITE_TTL)));
         if (!failing.isEmpty()) {
             // an object deleted while its writes failed is forgotten

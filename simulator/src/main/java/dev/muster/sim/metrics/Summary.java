@@ -1,6 +1,10 @@
 package dev.muster.sim.metrics;
 
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The numbers of one policy's run.
@@ -17,7 +21,11 @@ import java.util.Arrays;
  *       still was when the run ended; wasted GPU-seconds are those held by partly placed gangs;</li>
  *   <li>Jain's index is over queues with a deserved share: {@code x_q} = share-seconds held over
  *       share-seconds deserved, {@code (sum x)^2 / (n * sum x^2)}, 1 when every queue got the same
- *       fraction of what it deserved.</li>
+ *       fraction of what it deserved;</li>
+ *   <li>the p99 JCT of the largest jobs is over the tenth of completed jobs that need the most GPUs
+ *       (ties by id), whom shortest-first orders must not starve;</li>
+ *   <li>evictions count the runs of gangs that an eviction interrupted (a preemption or reclaim), in
+ *       all and for the job interrupted most often, the measure that a policy does not cycle.</li>
  * </ul>
  */
 public record Summary(
@@ -36,7 +44,10 @@ public record Summary(
         double wastedGpuSeconds,
         double jainFairness,
         long cycles,
-        boolean livelocked) {
+        boolean livelocked,
+        double p99LargestJctSeconds,
+        int evictions,
+        int maxEvictionsPerJob) {
 
     public static Summary of(RunResult run) {
         double[] jct = run.jobs().stream().filter(JobRecord::completed).mapToDouble(JobRecord::jctSeconds).sorted().toArray();
@@ -50,7 +61,24 @@ public record Summary(
         return new Summary(run.jobs().size() + run.unschedulable().size(), jct.length, run.unschedulable().size(),
                 Arrays.stream(jct).average().orElse(0), percentile(jct, 0.50), percentile(jct, 0.95), percentile(jct, 0.99), makespan, queueing,
                 run.timeline().averageGpu(), run.timeline().averageCpu(), (int) stuckJobs, wasted, jain(run.timeline()), run.cycles(),
-                run.livelocked());
+                run.livelocked(), p99OfLargest(run), run.gangs().stream().mapToInt(GangRecord::restarts).sum(), maxEvictions(run));
+    }
+
+    /** The p99 JCT over the tenth of completed jobs with the most GPUs (at least one job). */
+    static double p99OfLargest(RunResult run) {
+        List<JobRecord> completed = run.jobs().stream().filter(JobRecord::completed)
+                .sorted(Comparator.comparingDouble(JobRecord::gpus).reversed().thenComparing(JobRecord::id)).toList();
+        int count = (int) Math.ceil(completed.size() / 10.0);
+        double[] jct = completed.stream().limit(count).mapToDouble(JobRecord::jctSeconds).sorted().toArray();
+        return percentile(jct, 0.99);
+    }
+
+    private static int maxEvictions(RunResult run) {
+        Map<String, Integer> byJob = new HashMap<>();
+        for (GangRecord gang : run.gangs()) {
+            byJob.merge(gang.job(), gang.restarts(), Integer::sum);
+        }
+        return byJob.values().stream().mapToInt(Integer::intValue).max().orElse(0);
     }
 
     /** Nearest rank: the {@code ceil(p * n)}-th smallest of sorted values; 0 for none. */

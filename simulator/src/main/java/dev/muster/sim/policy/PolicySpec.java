@@ -15,7 +15,8 @@ import java.util.Set;
 
 /**
  * A policy to compare, by name: {@code baseline} (the default kube-scheduler model),
- * {@code muster} (the built-in configuration, Volcano's Helm default) or {@code conf:PATH} (a
+ * {@code muster} (the built-in default configuration), {@code volcano} (the built-in {@code volcano.conf},
+ * Volcano's Helm default, Muster's default before issue 18) or {@code conf:PATH} (a
  * scheduler configuration file in Volcano's format). Each run gets a fresh instance.
  *
  * @param config the engine configuration; empty for the baseline
@@ -23,6 +24,7 @@ import java.util.Set;
 public record PolicySpec(String name, Optional<SessionConfig> config) {
     public static final String BASELINE = "baseline";
     public static final String MUSTER = "muster";
+    public static final String VOLCANO = "volcano";
     public static final String CONF_PREFIX = "conf:";
 
     public PolicySpec {
@@ -53,7 +55,7 @@ public record PolicySpec(String name, Optional<SessionConfig> config) {
             policies.add(parse(name, loader));
         }
         if (seen.isEmpty()) {
-            throw new SimulationException("no policy given: use baseline, muster or conf:PATH");
+            throw new SimulationException("no policy given: use baseline, muster, volcano or conf:PATH");
         }
         return policies.build();
     }
@@ -66,6 +68,9 @@ public record PolicySpec(String name, Optional<SessionConfig> config) {
             if (name.equals(MUSTER)) {
                 return new PolicySpec(name, Optional.of(loader.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text())));
             }
+            if (name.equals(VOLCANO)) {
+                return new PolicySpec(name, Optional.of(loader.parse(DefaultSchedulerConfig.VOLCANO_SOURCE, DefaultSchedulerConfig.volcanoText())));
+            }
             if (name.startsWith(CONF_PREFIX) && name.length() > CONF_PREFIX.length()) {
                 Path path = Path.of(name.substring(CONF_PREFIX.length()));
                 return new PolicySpec(name, Optional.of(loader.load(path)));
@@ -73,6 +78,6 @@ public record PolicySpec(String name, Optional<SessionConfig> config) {
         } catch (ConfigException e) {
             throw new SimulationException("policy " + name + ": " + e.getMessage(), e);
         }
-        throw new SimulationException("unknown policy '" + name + "': use baseline, muster or conf:PATH");
+        throw new SimulationException("unknown policy '" + name + "': use baseline, muster, volcano or conf:PATH");
     }
 }

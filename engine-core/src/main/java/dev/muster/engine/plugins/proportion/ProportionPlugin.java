@@ -21,6 +21,7 @@ import dev.muster.engine.model.Resources;
 import dev.muster.engine.queue.JobUsage;
 import dev.muster.engine.queue.Quota;
 import dev.muster.engine.queue.QueueAttributes;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,9 +48,14 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
 
     private final Map<QueueName, QueueAttributes> queues = new TreeMap<>();
     private final boolean admitWithinDeserved;
+    private final boolean lendIdleShare;
+    /** Tasks that started after this instant are loans too young to reclaim. */
+    private final Instant youngestReclaimable;
 
     ProportionPlugin(ProportionArgs args, Session session) {
         this.admitWithinDeserved = args.admitWithinDeserved();
+        this.lendIdleShare = args.lendIdleShare();
+        this.youngestReclaimable = session.now().minus(args.minLoanRuntimeDuration());
         Resources total = session.totalResource();
         Resources totalGuarantee = Resources.EMPTY;
         for (Queue queue : session.queues().values()) {
@@ -109,7 +115,9 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
         if (attributes == null) {
             return false;
         }
-        boolean overused = attributes.deserved().lessEqual(attributes.allocated(), Resources.Missing.ZERO);
+        // a queue that may borrow is done only at its capability; share order still serves owners first
+        Resources limit = lendIdleShare ? attributes.realCapability() : attributes.deserved();
+        boolean overused = limit.lessEqual(attributes.allocated(), Resources.Missing.ZERO);
         if (overused) {
             log.debug("queue={} is overused: {}", queue.name(), attributes);
         }
@@ -118,7 +126,7 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
 
     @Override
     public boolean isAllocatable(Queue queue, TaskState task) {
-        return fitsDeserved(queue, task.request());
+        return fitsDeserved(queue, task.request()) || (lendIdleShare && fitsCapability(queue, task.request()));
     }
 
     @Override
@@ -140,6 +148,11 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
             return Optional.empty();
         }
         Resources used = attributes.allocated().add(task.request());
+        if (lendIdleShare) {
+            TreeSet<String> overCapability = Quota.insufficientOnRequested(used, attributes.realCapability(), task.request());
+            return Optional.of("queue " + queue.name() + " would go over its capability: "
+                    + Quota.describeExcess(overCapability, used, attributes.realCapability()));
+        }
         TreeSet<String> excess = Quota.insufficientOnRequested(used, attributes.deserved(), task.request());
         // concatenation, not String.format: this reason is written for every waiting job every cycle
         return Optional.of("queue " + queue.name() + " (weight " + queue.weight() + ") would go over its deserved share: "
@@ -191,14 +204,23 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
         return Quota.fitsOnRequested(attributes.allocated().add(request), attributes.deserved(), request);
     }
 
-    /** Takes victims from each queue only while it holds more than it deserves. */
+    private boolean fitsCapability(Queue queue, Resources request) {
+        QueueAttributes attributes = queues.get(queue.name());
+        return attributes == null
+                || Quota.fitsOnRequested(attributes.allocated().add(request), attributes.realCapability(), request);
+    }
+
+    /**
+     * Takes victims from each queue only while it holds more than it deserves (its loans), and, with a
+     * minimum loan run time, only tasks that have run that long.
+     */
     @Override
     public Optional<List<TaskState>> reclaimable(TaskState reclaimer, List<TaskState> candidates) {
         Map<QueueName, Resources> remaining = new HashMap<>();
         List<TaskState> victims = new ArrayList<>();
         for (TaskState candidate : candidates) {
             QueueAttributes attributes = queues.get(candidate.job().queue());
-            if (attributes == null) {
+            if (attributes == null || tooYoung(candidate)) {
                 continue;
             }
             Resources allocated = remaining.computeIfAbsent(attributes.name(), name -> attributes.allocated());
@@ -208,6 +230,10 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
             }
         }
         return Optional.of(victims);
+    }
+
+    private boolean tooYoung(TaskState candidate) {
+        return candidate.task().started().map(started -> started.isAfter(youngestReclaimable)).orElse(false);
     }
 
     @Override
