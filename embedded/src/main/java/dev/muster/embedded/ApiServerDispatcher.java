@@ -31,24 +31,19 @@ import org.slf4j.LoggerFactory;
  * fabric8's CRUD mock with what a real API server does and the mock does not: a Binding
  * ({@code pods/NAME/binding} or {@code bindings}) sets the pod's {@code spec.nodeName} (201; 409 if
  * the pod is bound already; 404 if there is no pod), an Eviction ({@code pods/NAME/eviction}) deletes
- * the pod, and the discovery documents kubectl reads are served. A strategic merge patch (what
- * {@code kubectl apply} sends to change an object) is applied as a JSON merge patch without its
- * {@code $} directives: lists are replaced rather than merged by key. A GET that asks for a Table
+ * the pod, and the discovery documents kubectl reads are served. Patches are {@link PatchingDispatcher}'s. A GET that asks for a Table
  * (as kubectl does) gets one ({@link Tables}). Every answer says it is JSON. Deleting an object
  * deletes, transitively, the objects whose {@code ownerReferences} name its uid, as the garbage
  * collector of a real cluster does in the background (here before the DELETE is answered).
  */
-final class ApiServerDispatcher extends IndexedCrudDispatcher {
+final class ApiServerDispatcher extends PatchingDispatcher {
     private static final Logger log = LoggerFactory.getLogger(ApiServerDispatcher.class);
     private static final Pattern BINDING = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/binding(\\?.*)?$");
     private static final Pattern BINDINGS = Pattern.compile("^/api/v1/namespaces/([^/]+)/bindings(\\?.*)?$");
     private static final Pattern POD_CREATE = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods(\\?.*)?$");
     private static final Pattern EVICTION = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/eviction(\\?.*)?$");
-    private static final String CONTENT_TYPE = "Content-Type";
-    private static final String JSON = "application/json";
+    private static final String JSON = JSON_TYPE;
     private static final String CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
-    private static final String STRATEGIC = "strategic-merge-patch";
-    private static final String MERGE_PATCH = "application/merge-patch+json";
     private static final Set<String> HEALTH_CHECKS = Set.of("/healthz", "/livez", "/readyz", "/healthz/ping", "/livez/ping", "/readyz/ping");
 
     private final ObjectMapper json;
@@ -57,7 +52,7 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
     private final MockErrors errors;
 
     ApiServerDispatcher(List<CustomResourceDefinitionContext> crds, ObjectMapper json, Clock clock) {
-        super(crds, json);
+        super(crds, json, new TypeSchemas(json), clock);
         this.json = requireNonNull(json, "json is null");
         this.discovery = new Discovery(json);
         this.tables = new Tables(json, clock);
@@ -71,8 +66,25 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
         }
         // writes are serialised by the store anyway; one lock makes read-modify-write (binds, merge patches) atomic
         synchronized (this) {
-            return respond(request);
+            Optional<String> dryRun = QueryParameters.of(request.getPath()).get("dryRun").or(() -> deleteOptionsDryRun(request));
+            if (dryRun.isEmpty()) {
+                return respond(request);
+            }
+            if (!dryRun.get().equals("All")) {
+                return Statuses.badRequest("dryRun " + dryRun.get() + " is not supported: the supported value is All");
+            }
+            // the answer is read (and its body copied) before the store is put back
+            return dryRun(() -> respond(request));
         }
+    }
+
+    /** A DELETE's {@code DeleteOptions} body carries its dry run ({@code "dryRun": ["All"]}), as kubectl sends it. */
+    private Optional<String> deleteOptionsDryRun(RecordedRequest request) {
+        if (!"DELETE".equalsIgnoreCase(request.getMethod()) || request.getBody() == null || request.getBody().size() == 0) {
+            return Optional.empty();
+        }
+        JsonNode values = readTree(request.getUtf8Body()).path("dryRun");
+        return values.isArray() && !values.isEmpty() ? Optional.of(values.path(0).asText()) : Optional.empty();
     }
 
     private MockResponse respond(RecordedRequest request) {
@@ -93,7 +105,8 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
     }
 
     private MockResponse respondOrThrow(RecordedRequest request) {
-        boolean crd = request.getPath().startsWith(CRDS) && !"GET".equalsIgnoreCase(request.getMethod());
+        boolean crd = request.getPath().startsWith(CRDS) && !"GET".equalsIgnoreCase(request.getMethod())
+                && QueryParameters.of(request.getPath()).get("dryRun").isEmpty();
         boolean asTable = "GET".equalsIgnoreCase(request.getMethod()) && String.valueOf(request.getHeader("Accept")).contains("as=Table");
         boolean table = asTable && !request.getPath().contains("watch=");
         MockResponse response = errors.normalized(request, answer(request));
@@ -106,6 +119,7 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
             if (crd && !body.isEmpty()) {
                 tables.register(readTree(body));
                 kinds().register(readTree(body));
+                schemas().register(readTree(body));
                 discovery.register(readTree(body));
             }
             Optional<String> printed = table ? tables.table(request.getPath(), readTree(body)) : Optional.empty();
@@ -169,29 +183,18 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
             return deleteWithDependents(path);
         }
         if ("PATCH".equalsIgnoreCase(request.getMethod())) {
-            String contentType = String.valueOf(request.getHeader(CONTENT_TYPE));
-            if (contentType.contains(STRATEGIC)) {
-                return mergePatch(request, path, MergePatch.withoutDirectives(readTree(request.getUtf8Body())));
-            }
-            if (contentType.contains(MERGE_PATCH)) {
-                return mergePatch(request, path, readTree(request.getUtf8Body()));
+            Optional<MockResponse> patched = patch(request, path);
+            if (patched.isPresent()) {
+                return patched.get();
             }
         }
         return super.dispatch(request);
     }
 
-    /**
-     * Applies a merge patch as RFC 7386 says and stores the result as the mock's PUT does. The lock keeps
-     * the object from changing between the read and the write.
-     */
-    private synchronized MockResponse mergePatch(RecordedRequest request, String path, JsonNode patch) {
-        String objectPath = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
-        String readPath = objectPath.endsWith("/status") ? objectPath.substring(0, objectPath.length() - "/status".length()) : objectPath;
-        Map.Entry<AttributeSet, String> current = findResource(getKey(readPath));
-        if (current == null) {
-            return status(404, "NotFound", readPath + " not found");
-        }
-        return write(request, objectPath, current, readTree(current.getValue()), patch);
+    @Override
+    MockResponse create(RecordedRequest request, String collectionPath, ObjectNode object) {
+        return answer(new RecordedRequest(request.getHttpVersion(), HttpMethod.POST, collectionPath,
+                Headers.builder().add(CONTENT_TYPE, JSON).build(), new Buffer().writeUtf8(object.toString())));
     }
 
     /** Deletes what the path names, then every object that names a deleted one as its owner, and so on. */
@@ -268,23 +271,8 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
                     "pod " + pod + " is already assigned to node \"" + existing + "\"");
         }
         MockResponse patched = write(request, podPath, current, stored,
-                json.createObjectNode().set("spec", json.createObjectNode().put("nodeName", node)));
+                MergePatch.apply(stored, json.createObjectNode().set("spec", json.createObjectNode().put("nodeName", node))));
         return patched.code() >= 300 ? patched : status(201, "", "");
-    }
-
-    /** Merges the patch into the stored object and stores the result; a patch never conflicts, it applies to what is stored. */
-    private MockResponse write(RecordedRequest request, String objectPath, Map.Entry<AttributeSet, String> current, JsonNode stored,
-            JsonNode patch) {
-        JsonNode merged = MergePatch.apply(stored, patch);
-        if (merged instanceof ObjectNode object && object.path("metadata") instanceof ObjectNode metadata) {
-            metadata.set("resourceVersion", stored.path("metadata").path("resourceVersion"));
-            if (replaceable(stored, object)) {
-                return replace(objectPath, current, stored, object);
-            }
-        }
-        // what the mock's PUT checks and answers (a missing kind, a new name, a deletion)
-        return handleUpdate(new RecordedRequest(request.getHttpVersion(), HttpMethod.PUT, objectPath,
-                Headers.builder().add(CONTENT_TYPE, JSON).build(), new Buffer().writeUtf8(merged.toString())));
     }
 
     private static String podPath(String namespace, String pod) {
