@@ -50,6 +50,7 @@ final class ApiServerDispatcher extends PatchingDispatcher {
     private final Discovery discovery;
     private final Tables tables;
     private final MockErrors errors;
+    private final OpenApiDocuments openApi;
 
     ApiServerDispatcher(List<CustomResourceDefinitionContext> crds, ObjectMapper json, Clock clock) {
         super(crds, json, new TypeSchemas(json), clock);
@@ -57,6 +58,7 @@ final class ApiServerDispatcher extends PatchingDispatcher {
         this.discovery = new Discovery(json);
         this.tables = new Tables(json, clock);
         this.errors = new MockErrors(json);
+        this.openApi = new OpenApiDocuments(json, schemas());
     }
 
     @Override
@@ -120,6 +122,7 @@ final class ApiServerDispatcher extends PatchingDispatcher {
                 tables.register(readTree(body));
                 kinds().register(readTree(body));
                 schemas().register(readTree(body));
+                openApi.register(readTree(body));
                 discovery.register(readTree(body));
             }
             Optional<String> printed = table ? tables.table(request.getPath(), readTree(body)) : Optional.empty();
@@ -141,8 +144,13 @@ final class ApiServerDispatcher extends PatchingDispatcher {
                 return new MockResponse().setResponseCode(200).setBody(document.get());
             }
             if (bare.startsWith("/openapi")) {
-                // kubectl falls back to no client-side validation, which --validate=false asks for anyway
-                return status(404, "NotFound", "the embedded API server serves no OpenAPI schema");
+                String accept = String.valueOf(request.getHeader("Accept"));
+                if (accept.contains("protobuf") && !accept.contains("json")) {
+                    // the documents are served as JSON only; kube-apiserver answers what it cannot give 406
+                    return status(406, "NotAcceptable", "only the following media types are accepted: application/json");
+                }
+                return openApi.document(bare).map(openApiDocument -> new MockResponse().setResponseCode(200).setBody(openApiDocument))
+                        .orElseGet(Statuses::unserved);
             }
             if (HEALTH_CHECKS.contains(bare)) {
                 // kube-apiserver's healthz, livez and readyz handlers, with every check passing
