@@ -19,6 +19,7 @@ import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -162,6 +163,24 @@ final class ApiServerDispatcher extends PatchingDispatcher {
             // kube-apiserver's not-found handler; the mock answered 200 with the whole store, Secrets included
             return Statuses.unserved();
         }
+        if (("POST".equalsIgnoreCase(request.getMethod()) || "PUT".equalsIgnoreCase(request.getMethod())) && FieldValidation.strict(path)) {
+            // reading the body consumes it: the request goes on with a copy
+            String body = request.getUtf8Body();
+            JsonNode object = readTree(body);
+            Optional<String> problem = FieldValidation.problem(object, schemas().of(object.path("apiVersion").asText(),
+                    object.path("kind").asText()));
+            if (problem.isPresent()) {
+                return Statuses.badRequest(problem.get());
+            }
+            return written(new RecordedRequest(request.getHttpVersion(), HttpMethod.valueOf(request.getMethod().toUpperCase(Locale.ROOT)),
+                    path, request.getHeaders(), new Buffer().writeUtf8(body)));
+        }
+        return written(request);
+    }
+
+    /** A write (or a read the mock answers) once the path is known to be served and the body checked. */
+    private MockResponse written(RecordedRequest request) {
+        String path = request.getPath();
         if ("POST".equalsIgnoreCase(request.getMethod())) {
             if (POD_CREATE.matcher(path).matches()) {
                 // reading the body consumes it: the mock gets the pod with its defaults

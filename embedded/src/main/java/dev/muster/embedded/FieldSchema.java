@@ -44,6 +44,23 @@ final class FieldSchema {
         return property.isMissingNode() ? UNKNOWN : new FieldSchema(property, definitions, null);
     }
 
+    /** Whether the schema names its object's properties (a struct), rather than describing any object. */
+    boolean declaresProperties() {
+        return node.path("properties").isObject() && !node.path("properties").isEmpty();
+    }
+
+    /** Whether a field the schema does not name is allowed: a map's values, or fields preserved as they come. */
+    boolean allowsAnyField() {
+        return node.path("additionalProperties").isObject() || node.path("additionalProperties").asBoolean(false)
+                || node.path("x-kubernetes-preserve-unknown-fields").asBoolean(false);
+    }
+
+    /** Whether the schema names the property ({@code apiVersion}, {@code kind} and {@code metadata} of a CRD's kind are always named). */
+    boolean declares(String name) {
+        return node.path("properties").has(name) || objectMeta != null && (name.equals("metadata") || name.equals("apiVersion")
+                || name.equals("kind"));
+    }
+
     /** The schema of a list's items. */
     FieldSchema items() {
         JsonNode items = node.path("items");

@@ -90,7 +90,14 @@ abstract class PatchingDispatcher extends IndexedCrudDispatcher {
         }
         JsonNode stored = readTree(current.getValue());
         try {
-            return write(request, objectPath, current, stored, patcher.patch(stored, request.getUtf8Body()));
+            JsonNode patched = patcher.patch(stored, request.getUtf8Body());
+            Optional<String> problem = FieldValidation.strict(path)
+                    ? FieldValidation.problem(patched, schemas.of(patched.path("apiVersion").asText(), patched.path("kind").asText()))
+                    : Optional.empty();
+            if (problem.isPresent()) {
+                return Statuses.badRequest(problem.get());
+            }
+            return write(request, objectPath, current, stored, patched);
         } catch (UnsupportedPatchException e) {
             return Statuses.unsupportedMediaType();
         } catch (StrategicMergePatch.InvalidPatchException e) {

@@ -51,6 +51,34 @@ class OpenApiRealApiServerTest {
     }
 
     @Test
+    void kubectlApplyOfAFieldTheSchemaDoesNotDeclareIsRefusedAsKubeApiServerRefusesIt(RealControlPlane real) throws InterruptedException {
+        // given: a typo in a container's field, and one in a PodGroup's spec
+        String manifest = TestingServers.manifest("""
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: misspelt, namespace: default}
+                spec: {containers: [{name: main, imagee: "busybox:1"}]}
+                ---
+                apiVersion: scheduling.volcano.sh/v1beta1
+                kind: PodGroup
+                metadata: {name: misspelt, namespace: default}
+                spec: {minMember: 1, minMembers: 2}
+                """).toString();
+        Map<String, String> answers = new LinkedHashMap<>();
+        for (Side side : servers.both(real)) {
+            // when
+            TestingKubectl.Result applied = TestingKubectl.run(side.kubeconfig(), "apply", "-f", manifest);
+
+            // then
+            answers.put(side.name(), applied.exitCode() + " " + applied.output());
+            assertThat(side.client().pods().inNamespace("default").withName("misspelt").get()).as(side.name()).isNull();
+        }
+        String embedded = answers.get(servers.embedded().name());
+        assertThat(embedded).startsWith("1 ").contains("strict decoding error: unknown field \"spec.containers[0].imagee\"");
+        assertThat(embedded).isEqualTo(answers.get(TestingServers.real(real).name()));
+    }
+
+    @Test
     void kubectlExplainPrintsTheSameForABuiltInFieldAndACustomResourcesField(RealControlPlane real) throws InterruptedException {
         Map<String, String> explained = new LinkedHashMap<>();
         for (Side side : servers.both(real)) {
