@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
+import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
+import io.fabric8.mockwebserver.crud.Attribute;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
 import io.fabric8.mockwebserver.http.Buffer;
@@ -17,6 +19,7 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
@@ -42,6 +45,8 @@ final class ApiServerDispatcher extends PatchingDispatcher {
     private static final Pattern BINDING = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/binding(\\?.*)?$");
     private static final Pattern BINDINGS = Pattern.compile("^/api/v1/namespaces/([^/]+)/bindings(\\?.*)?$");
     private static final Pattern POD_CREATE = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods(\\?.*)?$");
+    private static final Pattern NAMESPACE = Pattern.compile("^/api/v1/namespaces/([^/?]+)(\\?.*)?$");
+    private static final String NAMESPACES = "/api/v1/namespaces/";
     private static final Pattern EVICTION = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/eviction(\\?.*)?$");
     private static final String JSON = JSON_TYPE;
     private static final String CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
@@ -182,6 +187,12 @@ final class ApiServerDispatcher extends PatchingDispatcher {
     private MockResponse written(RecordedRequest request) {
         String path = request.getPath();
         if ("POST".equalsIgnoreCase(request.getMethod())) {
+            Optional<ResourcePath> created = ResourcePath.parse(path);
+            if (created.isPresent() && !created.get().namespace().isEmpty()
+                    && findResource(getKey(NAMESPACES + created.get().namespace())) == null) {
+                // kube-apiserver's namespace lifecycle admission: a namespaced object needs its namespace
+                return Statuses.notFound(new ResourcePath("", "v1", "", "namespaces", created.get().namespace(), ""));
+            }
             if (POD_CREATE.matcher(path).matches()) {
                 // reading the body consumes it: the mock gets the pod with its defaults
                 JsonNode pod = readTree(request.getUtf8Body());
@@ -240,6 +251,11 @@ final class ApiServerDispatcher extends PatchingDispatcher {
         } else {
             deleted.add(answer);
         }
+        Matcher namespace = NAMESPACE.matcher(path);
+        if (namespace.matches()) {
+            // what the namespace controller does once a namespace is deleted: every object in it goes too
+            deleted.addAll(deleteNamespaceContents(namespace.group(1)));
+        }
         while (!deleted.isEmpty()) {
             String uid = deleted.poll().path("metadata").path("uid").asText("");
             if (uid.isEmpty()) {
@@ -253,6 +269,24 @@ final class ApiServerDispatcher extends PatchingDispatcher {
             }
         }
         return response;
+    }
+
+    private List<JsonNode> deleteNamespaceContents(String namespace) {
+        List<JsonNode> deleted = new ArrayList<>();
+        for (Map.Entry<AttributeSet, String> entry : new ArrayList<>(map.entrySet())) {
+            Attribute plural = entry.getKey().getAttribute(KubernetesAttributesExtractor.PLURAL);
+            Attribute inNamespace = entry.getKey().getAttribute(KubernetesAttributesExtractor.NAMESPACE);
+            if (plural == null || inNamespace == null || !namespace.equals(String.valueOf(inNamespace.getValues().get(0)))) {
+                continue;
+            }
+            JsonNode object = readTree(entry.getValue());
+            MockResponse answer = handleDelete(OwnerIndex.path(object.path("apiVersion").asText(), String.valueOf(plural.getValues().get(0)),
+                    namespace, object.path("metadata").path("name").asText()));
+            if (answer.code() == 200) {
+                deleted.add(readTree(answer.getBody().readUtf8()));
+            }
+        }
+        return deleted;
     }
 
     /**

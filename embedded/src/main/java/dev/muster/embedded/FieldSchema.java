@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import com.google.common.base.Splitter;
 import com.google.common.collect.ImmutableList;
 import java.util.function.Function;
 
@@ -74,8 +75,8 @@ final class FieldSchema {
 
     /** Whether {@code x-kubernetes-patch-strategy} (a comma-separated list) names the strategy. */
     boolean hasPatchStrategy(String strategy) {
-        for (String named : node.path("x-kubernetes-patch-strategy").asText("").split(",")) {
-            if (named.trim().equals(strategy)) {
+        for (String named : Splitter.on(',').trimResults().split(node.path("x-kubernetes-patch-strategy").asText(""))) {
+            if (named.equals(strategy)) {
                 return true;
             }
         }

@@ -42,7 +42,7 @@ record FieldSet(ImmutableSet<ImmutableList<String>> paths) {
         return new FieldSet(ImmutableSet.copyOf(paths));
     }
 
-    /** The set a {@code fieldsV1} object holds. */
+    /** The set that a managed-fields entry's fields object holds. */
     static FieldSet fromFieldsV1(JsonNode fields) {
         Set<ImmutableList<String>> paths = new LinkedHashSet<>();
         read(fields, new ArrayList<>(), paths);

@@ -106,7 +106,7 @@ final class ServerSideApply {
         List<Manager> updated = new ArrayList<>();
         boolean placed = false;
         for (Manager other : managers) {
-            if (other == previous) {
+            if (other.equals(previous)) {
                 updated.add(new Manager(manager, "Apply", applied.path("apiVersion").asText(), time, subresource, fields));
                 placed = true;
             } else if (!other.fields().minus(taken).isEmpty()) {
@@ -215,7 +215,7 @@ final class ServerSideApply {
     private static boolean sameValue(JsonNode live, JsonNode applied, List<String> path, FieldSchema schema) {
         JsonNode before = at(live, path, schema);
         JsonNode after = at(applied, path, schema);
-        if (after != null && (after.isObject() && !after.isEmpty() || path.get(path.size() - 1).startsWith("k:"))) {
+        if (after != null && ((after.isObject() && !after.isEmpty()) || path.get(path.size() - 1).startsWith("k:"))) {
             return before != null;
         }
         return Objects.equals(before, after);

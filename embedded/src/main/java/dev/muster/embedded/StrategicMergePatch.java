@@ -82,7 +82,8 @@ final class StrategicMergePatch {
             } else if (key.startsWith(DELETE_FROM_PRIMITIVE_LIST)) {
                 deleteFromPrimitiveList(original, key.substring(DELETE_FROM_PRIMITIVE_LIST.length()), value);
             } else if (key.startsWith("$")) {
-                continue;
+                // the other directives ($patch, $retainKeys, $setElementOrder with its list) are read above or by the list's merge
+                original.remove(key);
             } else if (value.isNull() || value.path(PATCH).asText("").equals("delete")) {
                 original.remove(key);
             } else {
@@ -123,7 +124,7 @@ final class StrategicMergePatch {
                 // the list is replaced by the patch's other items
                 ArrayNode replaced = JsonNodeFactory.instance.arrayNode();
                 patch.forEach(other -> {
-                    if (other != item) {
+                    if (!other.path(PATCH).asText("").equals("replace")) {
                         replaced.add(merge(null, other, items));
                     }
                 });
@@ -195,7 +196,7 @@ final class StrategicMergePatch {
     private static int originalIndex(ArrayNode original, JsonNode item, String mergeKey) {
         for (int index = 0; index < original.size(); index++) {
             JsonNode candidate = original.get(index);
-            if (mergeKey.isEmpty() || !item.isObject() ? candidate.equals(item) : item.path(mergeKey).equals(candidate.get(mergeKey))) {
+            if ((mergeKey.isEmpty() || !item.isObject()) ? candidate.equals(item) : item.path(mergeKey).equals(candidate.get(mergeKey))) {
                 return index;
             }
         }
