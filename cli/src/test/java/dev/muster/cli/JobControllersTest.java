@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +32,8 @@ class JobControllersTest {
 
     @Test
     void theMpiJobGetsItsServiceHostsAndKeyAndDeletingItLeavesNothingBehind() throws IOException {
-        // given: the MPI example, in a namespace of its own
+        // given: the MPI example, in a namespace of its own (which must exist, as on kube-apiserver)
+        client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName("mpi").endMetadata().build()).create();
         VolcanoObjects.create(client, VolcanoObjects.example("mpi-ssh-svc.yaml").replace("namespace: default", "namespace: mpi"));
         await().atMost(JobExamplesTest.WAIT).untilAsserted(() -> assertThat(client.pods().inNamespace("mpi").list().getItems()).hasSize(3));
         String uid = VolcanoObjects.job(client, "mpi", "lm-mpi-job").getMetadata().getUid();

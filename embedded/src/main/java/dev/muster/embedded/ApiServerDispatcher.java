@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
+import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
+import io.fabric8.mockwebserver.crud.Attribute;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
 import io.fabric8.mockwebserver.http.Buffer;
@@ -17,8 +19,10 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -31,37 +35,36 @@ import org.slf4j.LoggerFactory;
  * fabric8's CRUD mock with what a real API server does and the mock does not: a Binding
  * ({@code pods/NAME/binding} or {@code bindings}) sets the pod's {@code spec.nodeName} (201; 409 if
  * the pod is bound already; 404 if there is no pod), an Eviction ({@code pods/NAME/eviction}) deletes
- * the pod, and the discovery documents kubectl reads are served. A strategic merge patch (what
- * {@code kubectl apply} sends to change an object) is applied as a JSON merge patch without its
- * {@code $} directives: lists are replaced rather than merged by key. A GET that asks for a Table
+ * the pod, and the discovery documents kubectl reads are served. Patches are {@link PatchingDispatcher}'s. A GET that asks for a Table
  * (as kubectl does) gets one ({@link Tables}). Every answer says it is JSON. Deleting an object
  * deletes, transitively, the objects whose {@code ownerReferences} name its uid, as the garbage
  * collector of a real cluster does in the background (here before the DELETE is answered).
  */
-final class ApiServerDispatcher extends IndexedCrudDispatcher {
+final class ApiServerDispatcher extends PatchingDispatcher {
     private static final Logger log = LoggerFactory.getLogger(ApiServerDispatcher.class);
     private static final Pattern BINDING = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/binding(\\?.*)?$");
     private static final Pattern BINDINGS = Pattern.compile("^/api/v1/namespaces/([^/]+)/bindings(\\?.*)?$");
     private static final Pattern POD_CREATE = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods(\\?.*)?$");
+    private static final Pattern NAMESPACE = Pattern.compile("^/api/v1/namespaces/([^/?]+)(\\?.*)?$");
+    private static final String NAMESPACES = "/api/v1/namespaces/";
     private static final Pattern EVICTION = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/eviction(\\?.*)?$");
-    private static final String CONTENT_TYPE = "Content-Type";
-    private static final String JSON = "application/json";
+    private static final String JSON = JSON_TYPE;
     private static final String CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
-    private static final String STRATEGIC = "strategic-merge-patch";
-    private static final String MERGE_PATCH = "application/merge-patch+json";
     private static final Set<String> HEALTH_CHECKS = Set.of("/healthz", "/livez", "/readyz", "/healthz/ping", "/livez/ping", "/readyz/ping");
 
     private final ObjectMapper json;
     private final Discovery discovery;
     private final Tables tables;
     private final MockErrors errors;
+    private final OpenApiDocuments openApi;
 
     ApiServerDispatcher(List<CustomResourceDefinitionContext> crds, ObjectMapper json, Clock clock) {
-        super(crds, json);
+        super(crds, json, new TypeSchemas(json), clock);
         this.json = requireNonNull(json, "json is null");
         this.discovery = new Discovery(json);
         this.tables = new Tables(json, clock);
         this.errors = new MockErrors(json);
+        this.openApi = new OpenApiDocuments(json, schemas());
     }
 
     @Override
@@ -71,8 +74,25 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
         }
         // writes are serialised by the store anyway; one lock makes read-modify-write (binds, merge patches) atomic
         synchronized (this) {
-            return respond(request);
+            Optional<String> dryRun = QueryParameters.of(request.getPath()).get("dryRun").or(() -> deleteOptionsDryRun(request));
+            if (dryRun.isEmpty()) {
+                return respond(request);
+            }
+            if (!dryRun.get().equals("All")) {
+                return Statuses.badRequest("dryRun " + dryRun.get() + " is not supported: the supported value is All");
+            }
+            // the answer is read (and its body copied) before the store is put back
+            return dryRun(() -> respond(request));
         }
+    }
+
+    /** A DELETE's {@code DeleteOptions} body carries its dry run ({@code "dryRun": ["All"]}), as kubectl sends it. */
+    private Optional<String> deleteOptionsDryRun(RecordedRequest request) {
+        if (!"DELETE".equalsIgnoreCase(request.getMethod()) || request.getBody() == null || request.getBody().size() == 0) {
+            return Optional.empty();
+        }
+        JsonNode values = readTree(request.getUtf8Body()).path("dryRun");
+        return values.isArray() && !values.isEmpty() ? Optional.of(values.path(0).asText()) : Optional.empty();
     }
 
     private MockResponse respond(RecordedRequest request) {
@@ -103,7 +123,8 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
     }
 
     private MockResponse respondOrThrow(RecordedRequest request) {
-        boolean crd = request.getPath().startsWith(CRDS) && !"GET".equalsIgnoreCase(request.getMethod());
+        boolean crd = request.getPath().startsWith(CRDS) && !"GET".equalsIgnoreCase(request.getMethod())
+                && QueryParameters.of(request.getPath()).get("dryRun").isEmpty();
         boolean asTable = "GET".equalsIgnoreCase(request.getMethod()) && String.valueOf(request.getHeader("Accept")).contains("as=Table");
         boolean table = asTable && !request.getPath().contains("watch=");
         MockResponse response = errors.normalized(request, answer(request));
@@ -116,6 +137,8 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
             if (crd && !body.isEmpty()) {
                 tables.register(readTree(body));
                 kinds().register(readTree(body));
+                schemas().register(readTree(body));
+                openApi.register(readTree(body));
                 discovery.register(readTree(body));
             }
             Optional<String> printed = table ? tables.table(request.getPath(), readTree(body)) : Optional.empty();
@@ -137,8 +160,13 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
                 return new MockResponse().setResponseCode(200).setBody(document.get());
             }
             if (bare.startsWith("/openapi")) {
-                // kubectl falls back to no client-side validation, which --validate=false asks for anyway
-                return status(404, "NotFound", "the embedded API server serves no OpenAPI schema");
+                String accept = String.valueOf(request.getHeader("Accept"));
+                if (accept.contains("protobuf") && !accept.contains("json")) {
+                    // the documents are served as JSON only; kube-apiserver answers what it cannot give 406
+                    return status(406, "NotAcceptable", "only the following media types are accepted: application/json");
+                }
+                return openApi.document(bare).map(openApiDocument -> new MockResponse().setResponseCode(200).setBody(openApiDocument))
+                        .orElseGet(Statuses::unserved);
             }
             if (HEALTH_CHECKS.contains(bare)) {
                 // kube-apiserver's healthz, livez and readyz handlers, with every check passing
@@ -155,7 +183,31 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
             // kube-apiserver's not-found handler; the mock answered 200 with the whole store, Secrets included
             return Statuses.unserved();
         }
+        if (("POST".equalsIgnoreCase(request.getMethod()) || "PUT".equalsIgnoreCase(request.getMethod())) && FieldValidation.strict(path)) {
+            // reading the body consumes it: the request goes on with a copy
+            String body = request.getUtf8Body();
+            JsonNode object = readTree(body);
+            Optional<String> problem = FieldValidation.problem(object, schemas().of(object.path("apiVersion").asText(),
+                    object.path("kind").asText()));
+            if (problem.isPresent()) {
+                return Statuses.badRequest(problem.get());
+            }
+            return written(new RecordedRequest(request.getHttpVersion(), HttpMethod.valueOf(request.getMethod().toUpperCase(Locale.ROOT)),
+                    path, request.getHeaders(), new Buffer().writeUtf8(body)));
+        }
+        return written(request);
+    }
+
+    /** A write (or a read the mock answers) once the path is known to be served and the body checked. */
+    private MockResponse written(RecordedRequest request) {
+        String path = request.getPath();
         if ("POST".equalsIgnoreCase(request.getMethod())) {
+            Optional<ResourcePath> created = ResourcePath.parse(path);
+            if (created.isPresent() && !created.get().namespace().isEmpty()
+                    && findResource(getKey(NAMESPACES + created.get().namespace())) == null) {
+                // kube-apiserver's namespace lifecycle admission: a namespaced object needs its namespace
+                return Statuses.notFound(new ResourcePath("", "v1", "", "namespaces", created.get().namespace(), ""));
+            }
             if (POD_CREATE.matcher(path).matches()) {
                 // reading the body consumes it: the mock gets the pod with its defaults
                 JsonNode pod = readTree(request.getUtf8Body());
@@ -184,29 +236,18 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
             return deleteWithDependents(path);
         }
         if ("PATCH".equalsIgnoreCase(request.getMethod())) {
-            String contentType = String.valueOf(request.getHeader(CONTENT_TYPE));
-            if (contentType.contains(STRATEGIC)) {
-                return mergePatch(request, path, MergePatch.withoutDirectives(readTree(request.getUtf8Body())));
-            }
-            if (contentType.contains(MERGE_PATCH)) {
-                return mergePatch(request, path, readTree(request.getUtf8Body()));
+            Optional<MockResponse> patched = patch(request, path);
+            if (patched.isPresent()) {
+                return patched.get();
             }
         }
         return super.dispatch(request);
     }
 
-    /**
-     * Applies a merge patch as RFC 7386 says and stores the result as the mock's PUT does. The lock keeps
-     * the object from changing between the read and the write.
-     */
-    private synchronized MockResponse mergePatch(RecordedRequest request, String path, JsonNode patch) {
-        String objectPath = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
-        String readPath = objectPath.endsWith("/status") ? objectPath.substring(0, objectPath.length() - "/status".length()) : objectPath;
-        Map.Entry<AttributeSet, String> current = findResource(getKey(readPath));
-        if (current == null) {
-            return status(404, "NotFound", readPath + " not found");
-        }
-        return write(request, objectPath, current, readTree(current.getValue()), patch);
+    @Override
+    MockResponse create(RecordedRequest request, String collectionPath, ObjectNode object) {
+        return answer(new RecordedRequest(request.getHttpVersion(), HttpMethod.POST, collectionPath,
+                Headers.builder().add(CONTENT_TYPE, JSON).build(), new Buffer().writeUtf8(object.toString())));
     }
 
     /** Deletes what the path names, then every object that names a deleted one as its owner, and so on. */
@@ -225,6 +266,11 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
         } else {
             deleted.add(answer);
         }
+        Matcher namespace = NAMESPACE.matcher(path);
+        if (namespace.matches()) {
+            // what the namespace controller does once a namespace is deleted: every object in it goes too
+            deleted.addAll(deleteNamespaceContents(namespace.group(1)));
+        }
         while (!deleted.isEmpty()) {
             String uid = deleted.poll().path("metadata").path("uid").asText("");
             if (uid.isEmpty()) {
@@ -238,6 +284,24 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
             }
         }
         return response;
+    }
+
+    private List<JsonNode> deleteNamespaceContents(String namespace) {
+        List<JsonNode> deleted = new ArrayList<>();
+        for (Map.Entry<AttributeSet, String> entry : new ArrayList<>(map.entrySet())) {
+            Attribute plural = entry.getKey().getAttribute(KubernetesAttributesExtractor.PLURAL);
+            Attribute inNamespace = entry.getKey().getAttribute(KubernetesAttributesExtractor.NAMESPACE);
+            if (plural == null || inNamespace == null || !namespace.equals(String.valueOf(inNamespace.getValues().get(0)))) {
+                continue;
+            }
+            JsonNode object = readTree(entry.getValue());
+            MockResponse answer = handleDelete(OwnerIndex.path(object.path("apiVersion").asText(), String.valueOf(plural.getValues().get(0)),
+                    namespace, object.path("metadata").path("name").asText()));
+            if (answer.code() == 200) {
+                deleted.add(readTree(answer.getBody().readUtf8()));
+            }
+        }
+        return deleted;
     }
 
     /**
@@ -283,23 +347,8 @@ final class ApiServerDispatcher extends IndexedCrudDispatcher {
                     "pod " + pod + " is already assigned to node \"" + existing + "\"");
         }
         MockResponse patched = write(request, podPath, current, stored,
-                json.createObjectNode().set("spec", json.createObjectNode().put("nodeName", node)));
+                MergePatch.apply(stored, json.createObjectNode().set("spec", json.createObjectNode().put("nodeName", node))));
         return patched.code() >= 300 ? patched : status(201, "", "");
-    }
-
-    /** Merges the patch into the stored object and stores the result; a patch never conflicts, it applies to what is stored. */
-    private MockResponse write(RecordedRequest request, String objectPath, Map.Entry<AttributeSet, String> current, JsonNode stored,
-            JsonNode patch) {
-        JsonNode merged = MergePatch.apply(stored, patch);
-        if (merged instanceof ObjectNode object && object.path("metadata") instanceof ObjectNode metadata) {
-            metadata.set("resourceVersion", stored.path("metadata").path("resourceVersion"));
-            if (replaceable(stored, object)) {
-                return replace(objectPath, current, stored, object);
-            }
-        }
-        // what the mock's PUT checks and answers (a missing kind, a new name, a deletion)
-        return handleUpdate(new RecordedRequest(request.getHttpVersion(), HttpMethod.PUT, objectPath,
-                Headers.builder().add(CONTENT_TYPE, JSON).build(), new Buffer().writeUtf8(merged.toString())));
     }
 
     private static String podPath(String namespace, String pod) {

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A Kubernetes API server on 127.0.0.1: fabric8's CRUD mock behind {@link ApiServerDispatcher}, with
- * the CRDs of {@code deploy/crds.yaml} registered and the {@code default} namespace created. It keeps
+ * the CRDs of {@code deploy/crds.yaml} registered and kube-apiserver's four namespaces created. It keeps
  * everything in memory and checks no credentials; it is for one machine, not for a network.
  */
 public final class EmbeddedApiServer implements AutoCloseable {
@@ -54,7 +54,10 @@ public final class EmbeddedApiServer implements AutoCloseable {
         ApiHttpServer server = ApiHttpServer.start(loopback, port, new ApiServerDispatcher(List.of(), new ObjectMapper(), Clock.systemUTC()));
         EmbeddedApiServer started = new EmbeddedApiServer(server);
         try (KubernetesClient client = started.newClient()) {
-            client.resource(new NamespaceBuilder().withNewMetadata().withName("default").endMetadata().build()).create();
+            // the namespaces kube-apiserver creates at start (its system namespaces controller)
+            for (String namespace : List.of("default", "kube-system", "kube-public", "kube-node-lease")) {
+                client.resource(new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata().build()).create();
+            }
             try (InputStream crds = EmbeddedApiServer.class.getResourceAsStream(CRDS)) {
                 requireNonNull(crds, "BUG: " + CRDS + " is not on the class path");
                 for (HasMetadata crd : client.load(crds).items()) {

@@ -9,13 +9,14 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
-import io.fabric8.mockwebserver.crud.Attribute;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.function.Supplier;
 
 /**
  * The CRUD mock with an index from an object's identity (API, version, plural, namespace, name) to its
@@ -39,13 +41,6 @@ import java.util.concurrent.CopyOnWriteArraySet;
  * that opens sees the store between two writes: each change once, none lost.
  */
 class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
-    private static final String[] IDENTITY = {
-        KubernetesAttributesExtractor.API,
-        KubernetesAttributesExtractor.VERSION,
-        KubernetesAttributesExtractor.PLURAL,
-        KubernetesAttributesExtractor.NAMESPACE,
-        KubernetesAttributesExtractor.NAME
-    };
     /** The mock registers a CRD's kind when the CRD is stored: such writes go through its own processEvent. */
     private static final String CRDS = "/apis/apiextensions.k8s.io/";
     private static final String METADATA = "metadata";
@@ -58,6 +53,8 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     private final Map<String, AttributeSet> index = new ConcurrentHashMap<>();
     private final OwnerIndex owners = new OwnerIndex();
     private final Set<WatchStream> watches = new CopyOnWriteArraySet<>();
+    /** The undoing of each change of the dry run under way, the latest first; null when none is. Only under this monitor. */
+    private Deque<Runnable> journal;
     private final ResourceKinds kinds = new ResourceKinds();
     private final ListAnswers lists;
     private final ObjectMapper json;
@@ -71,14 +68,14 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     @Override
     public Map.Entry<AttributeSet, String> findResource(AttributeSet query) {
         if (query.containsKey(KubernetesAttributesExtractor.NAME)) {
-            AttributeSet key = index.get(identity(query));
+            AttributeSet key = index.get(StoreKeys.identity(query));
             if (key != null && key.matches(query)) {
                 String stored = map.get(key);
                 if (stored != null) {
                     return Map.entry(key, stored);
                 }
             }
-            if (key == null && identityOnly(query)) {
+            if (key == null && StoreKeys.identityOnly(query)) {
                 // the index holds every stored object under its identity: absent there, absent everywhere (a create's check)
                 return null;
             }
@@ -168,7 +165,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     public synchronized void processEvent(String path, AttributeSet pathAttributes, AttributeSet oldAttributes,
             GenericKubernetesResource resource, String newState) {
         AttributeSet key = newState == null ? null : storedKey(pathAttributes, resource, newState);
-        if (path.startsWith(CRDS)) {
+        if (path.startsWith(CRDS) && journal == null) {
             String existing = oldAttributes == null ? null : map.get(oldAttributes);
             // it stores the CRD under the same key and registers its kind; it has no watches of its own, handleWatch is ours
             super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
@@ -205,15 +202,6 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
                 : storedKey(attributeExtractor.fromPath(path), null, text);
         store(current.getKey(), key, text);
         return new MockResponse().setResponseCode(200).setBody(text);
-    }
-
-    /** Whether {@link #replace} stores {@code updated} as the mock's PUT would; otherwise the caller takes the PUT. */
-    static boolean replaceable(JsonNode currentTree, JsonNode updated) {
-        JsonNode metadata = updated.path(METADATA);
-        return !updated.path("kind").asText().isEmpty() && !updated.path("apiVersion").asText().isEmpty()
-                && metadata.path("name").equals(currentTree.path(METADATA).path("name"))
-                && metadata.path("namespace").equals(currentTree.path(METADATA).path("namespace"))
-                && metadata.path("deletionTimestamp").isMissingNode();
     }
 
     /**
@@ -281,6 +269,24 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         watches.add(watch);
     }
 
+    /**
+     * Runs the write as a dry run ({@code dryRun=All}): it is checked and answered as any write, then
+     * every change it made to the store is undone, and no watch hears of it. Under the writes' lock, so
+     * no other write sees the changes in between.
+     */
+    synchronized <T> T dryRun(Supplier<T> write) {
+        journal = new ArrayDeque<>();
+        try {
+            return write.get();
+        } finally {
+            Deque<Runnable> undo = journal;
+            journal = null;
+            while (!undo.isEmpty()) {
+                undo.pop().run();
+            }
+        }
+    }
+
     /** Replaces what {@code oldKey} holds (none if null) by {@code newState} under {@code newKey} (nothing if null). */
     private void store(AttributeSet oldKey, AttributeSet newKey, String newState) {
         String existing = oldKey == null ? null : map.remove(oldKey);
@@ -288,16 +294,28 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
             map.put(newKey, newState);
         }
         reindex(oldKey, newKey, newState);
+        if (journal != null) {
+            journal.push(() -> {
+                if (newKey != null) {
+                    map.remove(newKey);
+                }
+                if (oldKey != null && existing != null) {
+                    map.put(oldKey, existing);
+                }
+                reindex(newKey, existing == null ? null : oldKey, existing);
+            });
+            return;
+        }
         publish(oldKey, existing, newKey, newState);
     }
 
     private void reindex(AttributeSet oldKey, AttributeSet newKey, String newState) {
         if (oldKey != null) {
-            index.remove(identity(oldKey), oldKey);
-            owners.remove(identity(oldKey));
+            index.remove(StoreKeys.identity(oldKey), oldKey);
+            owners.remove(StoreKeys.identity(oldKey));
         }
         if (newKey != null) {
-            index.put(identity(newKey), newKey);
+            index.put(StoreKeys.identity(newKey), newKey);
             if (newState != null && newState.contains(OWNER_REFERENCES)) {
                 indexOwners(newKey, newState);
             }
@@ -314,7 +332,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         JsonNode metadata = object.path(METADATA);
         String path = OwnerIndex.path(object.path("apiVersion").asText(), key.getAttribute(KubernetesAttributesExtractor.PLURAL)
                 .getValues().get(0).toString(), metadata.path("namespace").asText(""), metadata.path("name").asText());
-        owners.put(identity(key), path, object);
+        owners.put(StoreKeys.identity(key), path, object);
     }
 
     /** As the mock tells its watches: a change in the watched set, an object entering it, or leaving it. */
@@ -355,24 +373,5 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         } else {
             object.set(field, value);
         }
-    }
-
-    /** Whether the query asks for nothing but an identity, as a create's check does, and no label or field. */
-    private static boolean identityOnly(AttributeSet query) {
-        List<Attribute> identity = new ArrayList<>();
-        for (String name : IDENTITY) {
-            if (query.containsKey(name)) {
-                identity.add(query.getAttribute(name));
-            }
-        }
-        return new AttributeSet(identity).equals(query);
-    }
-
-    private static String identity(AttributeSet attributes) {
-        StringBuilder identity = new StringBuilder();
-        for (String name : IDENTITY) {
-            identity.append(attributes.getAttribute(name)).append('|');
-        }
-        return identity.toString();
     }
 }

@@ -3,8 +3,6 @@ package dev.muster.embedded;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,25 +27,5 @@ final class MergePatch {
             }
         }
         return result;
-    }
-
-    /** A strategic merge patch without its directives ({@code $patch}, {@code $setElementOrder/...}, ...), read as a merge patch. */
-    static JsonNode withoutDirectives(JsonNode node) {
-        JsonNode copy = node.deepCopy();
-        strip(copy);
-        return copy;
-    }
-
-    private static void strip(JsonNode node) {
-        if (node instanceof ObjectNode object) {
-            List<String> directives = new ArrayList<>();
-            object.fieldNames().forEachRemaining(name -> {
-                if (name.startsWith("$")) {
-                    directives.add(name);
-                }
-            });
-            object.remove(directives);
-        }
-        node.forEach(MergePatch::strip);
     }
 }

@@ -44,7 +44,7 @@ final class MockErrors {
         String message = status.path("message").asText("");
         String reason = status.path("reason").asText("");
         String method = request.getMethod().toUpperCase(Locale.ROOT);
-        if (response.code() == 404 && path.namesObject() && !message.equals(UNSERVED)) {
+        if (response.code() == 404 && path.namesObject() && !message.equals(UNSERVED) && reason.isEmpty()) {
             return Statuses.notFound(path);
         }
         if (response.code() == 409 && method.equals("POST") && reason.equals("Invalid") && message.contains("already exists")) {

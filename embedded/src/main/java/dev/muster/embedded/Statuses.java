@@ -3,6 +3,7 @@ package dev.muster.embedded;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.mockwebserver.http.MockResponse;
+import java.util.List;
 
 /**
  * {@code Status} answers as kube-apiserver writes them ({@code k8s.io/apimachinery/pkg/api/errors}):
@@ -46,6 +47,24 @@ final class Statuses {
         return failure(500, "InternalError", "Internal error occurred: " + cause, null);
     }
 
+    /** A PATCH whose content type the kind is not served with: strategic merge patch of a custom resource. */
+    static MockResponse unsupportedMediaType() {
+        return failure(415, "UnsupportedMediaType", "the body of the request was in an unknown format - accepted media types include: "
+                + "application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml", null);
+    }
+
+    /** A server-side apply that would change fields other managers own: one {@code FieldManagerConflict} cause per field. */
+    static MockResponse applyConflict(String message, List<ObjectNode> causes) {
+        ObjectNode details = JsonNodeFactory.instance.objectNode();
+        details.putArray("causes").addAll(causes);
+        return failure(409, "Conflict", message, details);
+    }
+
+    /** A failure kube-apiserver gives no reason for (a strategic merge patch item without its merge key: 500). */
+    static MockResponse withoutReason(int code, String message) {
+        return failure(code, "", message, null);
+    }
+
     /** kube-apiserver's not-found handler, for a path it does not serve. */
     static MockResponse unserved() {
         return failure(404, "NotFound", "the server could not find the requested resource", null);
@@ -78,7 +97,10 @@ final class Statuses {
     private static MockResponse failure(int code, String reason, String message, ObjectNode details) {
         ObjectNode status = JsonNodeFactory.instance.objectNode().put("kind", "Status").put("apiVersion", "v1");
         status.putObject("metadata");
-        status.put("status", "Failure").put("message", message).put("reason", reason);
+        status.put("status", "Failure").put("message", message);
+        if (!reason.isEmpty()) {
+            status.put("reason", reason);
+        }
         if (details != null) {
             status.set("details", details);
         }

@@ -1,0 +1,95 @@
+package dev.muster.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.muster.embedded.TestingServers.Side;
+import dev.muster.peers.RealControlPlane;
+import dev.muster.peers.WithRealControlPlane;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The OpenAPI documents, side by side with a real kube-apiserver: {@code kubectl apply} validates
+ * without {@code --validate=false}, and {@code kubectl explain} prints the same for a built-in type and
+ * for a registered CRD.
+ */
+@WithRealControlPlane(nodes = 1)
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+class OpenApiRealApiServerTest {
+    private static TestingServers servers;
+
+    @BeforeAll
+    static void start() {
+        servers = TestingServers.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        servers.close();
+    }
+
+    @Test
+    void kubectlApplyValidatesAgainstTheServersDocuments(RealControlPlane real) throws InterruptedException {
+        for (Side side : servers.both(real)) {
+            // when
+            TestingKubectl.Result applied = TestingKubectl.run(side.kubeconfig(), "apply", "-f", TestingServers.manifest("""
+                    apiVersion: v1
+                    kind: Pod
+                    metadata: {name: validated, namespace: default}
+                    spec: {containers: [{name: main, image: "busybox:1"}]}
+                    """).toString());
+
+            // then
+            assertThat(applied.exitCode()).as(side + ": " + applied.output()).isZero();
+            assertThat(applied.output()).as(side.name()).contains("pod/validated created");
+        }
+    }
+
+    @Test
+    void kubectlApplyOfAFieldTheSchemaDoesNotDeclareIsRefusedAsKubeApiServerRefusesIt(RealControlPlane real) throws InterruptedException {
+        // given: a typo in a container's field, and one in a PodGroup's spec
+        String manifest = TestingServers.manifest("""
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: misspelt, namespace: default}
+                spec: {containers: [{name: main, imagee: "busybox:1"}]}
+                ---
+                apiVersion: scheduling.volcano.sh/v1beta1
+                kind: PodGroup
+                metadata: {name: misspelt, namespace: default}
+                spec: {minMember: 1, minMembers: 2}
+                """).toString();
+        Map<String, String> answers = new LinkedHashMap<>();
+        for (Side side : servers.both(real)) {
+            // when
+            TestingKubectl.Result applied = TestingKubectl.run(side.kubeconfig(), "apply", "-f", manifest);
+
+            // then
+            answers.put(side.name(), applied.exitCode() + " " + applied.output());
+            assertThat(side.client().pods().inNamespace("default").withName("misspelt").get()).as(side.name()).isNull();
+        }
+        String embedded = answers.get(servers.embedded().name());
+        assertThat(embedded).startsWith("1 ").contains("strict decoding error: unknown field \"spec.containers[0].imagee\"");
+        assertThat(embedded).isEqualTo(answers.get(TestingServers.real(real).name()));
+    }
+
+    @Test
+    void kubectlExplainPrintsTheSameForABuiltInFieldAndACustomResourcesField(RealControlPlane real) throws InterruptedException {
+        Map<String, String> explained = new LinkedHashMap<>();
+        for (Side side : servers.both(real)) {
+            TestingKubectl.Result builtIn = TestingKubectl.run(side.kubeconfig(), "explain", "pod.spec.containers.image");
+            TestingKubectl.Result custom = TestingKubectl.run(side.kubeconfig(), "explain", "podgroups.spec.minMember");
+            assertThat(builtIn.exitCode()).as(side + ": " + builtIn.output()).isZero();
+            assertThat(custom.exitCode()).as(side + ": " + custom.output()).isZero();
+            explained.put(side.name(), builtIn.output() + "\n---\n" + custom.output());
+        }
+        String embedded = explained.get(servers.embedded().name());
+        assertThat(embedded).contains("KIND:       Pod").contains("FIELD: image <string>").contains("KIND:       PodGroup");
+        assertThat(embedded).isEqualTo(explained.get(TestingServers.real(real).name()));
+    }
+}
