@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import org.apache.spark.SparkConf;
 import org.apache.spark.deploy.k8s.KubernetesConf;
 import org.apache.spark.deploy.k8s.KubernetesDriverConf;
@@ -39,9 +40,10 @@ import scala.jdk.javaapi.CollectionConverters;
  * {@value PodGroupManifest#GANG_EXECUTORS}. A conf it cannot use fails the submission from
  * {@code init}, before any object is created, with a {@link ConfProblem} naming the key.
  *
- * <p><b>Executor side</b> (in the driver): each executor pod gets the group annotation, and the
- * PodGroup is created if none exists, which is the case in client mode, where no driver-side step runs:
- * then it holds the executors alone, with {@code minMember} = the gang executors.
+ * <p><b>Executor side</b> (in the driver): each executor pod gets the group annotation. In client mode,
+ * where no driver-side step runs, the PodGroup is created if none exists: then it holds the executors
+ * alone, with {@code minMember} = the gang executors. In cluster mode the submission made it, and the
+ * executor side makes no API call.
  *
  * <p>Spark makes one instance per pod it builds, on its own thread; an instance is not thread-safe.
  */
@@ -50,12 +52,15 @@ public final class MusterFeatureStep implements KubernetesDriverCustomFeatureCon
     public static final String GROUP_NAME_ANNOTATION = "scheduling.k8s.io/group-name";
     /** Spark's {@code APP_RESOURCE_TYPE}: {@code python} for a PySpark application. */
     static final String RESOURCE_TYPE = "spark.kubernetes.resource.type";
+    static final String DEPLOY_MODE = "spark.submit.deployMode";
 
     private static final Logger log = LoggerFactory.getLogger(MusterFeatureStep.class);
 
     private final BiFunction<SparkConf, String, KubernetesClient> connect;
+    private final Consumer<Runnable> atExit;
     private KubernetesConf conf;
     private boolean driver;
+    private boolean clusterMode;
     private MusterConf muster;
     private PodGroupTemplate template;
     private ExecutorCount executors;
@@ -64,11 +69,20 @@ public final class MusterFeatureStep implements KubernetesDriverCustomFeatureCon
 
     /** The constructor Spark calls. */
     public MusterFeatureStep() {
-        this(KubernetesAccess::connect);
+        this(KubernetesAccess::connect, cleanUp -> Runtime.getRuntime().addShutdownHook(new Thread(cleanUp, "muster-podgroup-cleanup")));
     }
 
     MusterFeatureStep(BiFunction<SparkConf, String, KubernetesClient> connect) {
+        this(connect, cleanUp -> { });
+    }
+
+    /**
+     * @param atExit registers what runs when the driver's JVM ends (client mode: deleting the PodGroup the
+     *     step made, which nothing owns)
+     */
+    MusterFeatureStep(BiFunction<SparkConf, String, KubernetesClient> connect, Consumer<Runnable> atExit) {
         this.connect = requireNonNull(connect, "connect is null");
+        this.atExit = requireNonNull(atExit, "atExit is null");
     }
 
     @Override
@@ -93,6 +107,8 @@ public final class MusterFeatureStep implements KubernetesDriverCustomFeatureCon
     private void read(KubernetesConf config, boolean driverSide, double kubernetesFactor, boolean python) {
         this.conf = config;
         this.driver = driverSide;
+        // in cluster mode the submission made the group before the driver pod; the driver needs no rights on PodGroups
+        this.clusterMode = config.sparkConf().get(DEPLOY_MODE, "client").equals("cluster");
         SparkConfReader reader = new SparkConfReader(config.sparkConf());
         muster = MusterConf.read(reader);
         template = muster.template().map(file -> PodGroupTemplate.read(muster.templateKey(), file)).orElse(PodGroupTemplate.EMPTY);
@@ -113,7 +129,7 @@ public final class MusterFeatureStep implements KubernetesDriverCustomFeatureCon
         if (driver) {
             // Spark runs this after its own steps, so the pod carries the driver's final requests
             driverRequests = new ApplicationResources().addPod(annotated, pod.container());
-        } else {
+        } else if (!clusterMode) {
             ensurePodGroup();
         }
         return new SparkPod(annotated, pod.container());
@@ -147,6 +163,8 @@ public final class MusterFeatureStep implements KubernetesDriverCustomFeatureCon
         GenericKubernetesResource podGroup = executorPodGroup();
         try (KubernetesClient client = connect.apply(conf.sparkConf(), conf.namespace())) {
             if (KubernetesAccess.createIfAbsent(client, podGroup)) {
+                // no driver pod owns it in client mode, and a PodGroup left behind still holds its queue's room
+                atExit.accept(() -> deletePodGroup(podGroup));
                 log.info("app={} created podGroup={}/{} for its executors (no driver-side step made one: client mode) minMember={} "
                         + "spec={}", conf.appId(), conf.namespace(), podGroup.getMetadata().getName(),
                         ((Map<?, ?>) podGroup.getAdditionalProperties().get("spec")).get("minMember"),
@@ -156,6 +174,17 @@ public final class MusterFeatureStep implements KubernetesDriverCustomFeatureCon
             // an executor naming a PodGroup that does not exist would wait for ever: fail its creation instead
             throw new IllegalStateException("app " + conf.appId() + ": cannot create PodGroup " + conf.namespace() + "/"
                     + podGroup.getMetadata().getName() + " for its executors: " + e.getMessage(), e);
+        }
+    }
+
+    private void deletePodGroup(GenericKubernetesResource podGroup) {
+        try (KubernetesClient client = connect.apply(conf.sparkConf(), conf.namespace())) {
+            client.genericKubernetesResources(KubernetesAccess.PODGROUPS).inNamespace(conf.namespace())
+                    .withName(podGroup.getMetadata().getName()).delete();
+            log.info("app={} deleted podGroup={}/{} as the driver ends", conf.appId(), conf.namespace(), podGroup.getMetadata().getName());
+        } catch (RuntimeException e) {
+            log.warn("app={} cannot delete podGroup={}/{} as the driver ends: {}", conf.appId(), conf.namespace(),
+                    podGroup.getMetadata().getName(), e.toString());
         }
     }
 

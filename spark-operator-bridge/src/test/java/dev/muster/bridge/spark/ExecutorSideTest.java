@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.SparkConf;
 import org.apache.spark.deploy.k8s.SparkPod;
@@ -67,11 +69,46 @@ class ExecutorSideTest {
         assertThat(((Map<?, ?>) podGroup(SparkPods.NAMESPACE).getAdditionalProperties().get("spec")).get("minResources")).isEqualTo(Map.of("cpu", "9"));
     }
 
+    @Test
+    void theGroupTheExecutorSideMadeIsDeletedWhenTheDriverEnds() {
+        SparkConf conf = SparkPods.conf(Map.of(NAMESPACE_KEY, "driver-ends"));
+        List<Runnable> atExit = new ArrayList<>();
+        MusterFeatureStep first = new MusterFeatureStep(ExecutorSideTest::connect, atExit::add);
+        first.init(SparkPods.executorConf(conf, "1"));
+        first.configurePod(SparkPod.initialPod());
+        MusterFeatureStep second = new MusterFeatureStep(ExecutorSideTest::connect, atExit::add);
+        second.init(SparkPods.executorConf(conf, "2"));
+        second.configurePod(SparkPod.initialPod());
+        assertThat(podGroup("driver-ends")).isNotNull();
+
+        atExit.forEach(Runnable::run);
+
+        assertThat(atExit).as("only the step that made the group deletes it").hasSize(1);
+        assertThat(podGroup("driver-ends")).isNull();
+    }
+
+    @Test
+    void inClusterModeTheExecutorSideMakesNoApiCall() {
+        MusterFeatureStep step = new MusterFeatureStep((sparkConf, namespace) -> {
+            throw new AssertionError("the submission made the group; the driver needs no rights on PodGroups");
+        });
+        step.init(SparkPods.executorConf(SparkPods.conf(Map.of("spark.submit.deployMode", "cluster")), "1"));
+
+        SparkPod executor = step.configurePod(SparkPod.initialPod());
+
+        assertThat(executor.pod().getMetadata().getAnnotations())
+                .containsEntry("scheduling.k8s.io/group-name", SparkPods.APP_ID + "-podgroup");
+    }
+
     private static SparkPod executorStep(SparkConf conf, String executorId) {
-        MusterFeatureStep step = new MusterFeatureStep((sparkConf, namespace) ->
-                new KubernetesClientBuilder().withConfig(client.getConfiguration()).build());
+        MusterFeatureStep step = new MusterFeatureStep(ExecutorSideTest::connect);
         step.init(SparkPods.executorConf(conf, executorId));
         return step.configurePod(SparkPod.initialPod());
+    }
+
+    private static KubernetesClient connect(SparkConf conf, String namespace) {
+        // the step closes what it is given; the test's client stays open
+        return new KubernetesClientBuilder().withConfig(client.getConfiguration()).build();
     }
 
     private static GenericKubernetesResource podGroup(String namespace) {
