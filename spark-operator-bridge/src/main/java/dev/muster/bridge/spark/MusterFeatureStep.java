@@ -141,7 +141,11 @@ public final class MusterFeatureStep implements KubernetesDriverCustomFeatureCon
             return CollectionConverters.asScala(List.<HasMetadata>of()).toSeq();
         }
         requireNonNull(driverRequests, "getAdditionalPreKubernetesResources before configurePod");
-        checkQueue();
+        if (muster.queue().isPresent()) {
+            try (KubernetesClient client = connect.apply(conf.sparkConf(), conf.namespace())) {
+                checkQueue(client);
+            }
+        }
         Map<String, io.fabric8.kubernetes.api.model.Quantity> minResources = driverRequests
                 .addExecutors(perExecutor, executors.expected()).toQuantities();
         GenericKubernetesResource podGroup = PodGroupManifest.build(conf.appId(), conf.namespace(), muster, template, executors,
@@ -162,6 +166,8 @@ public final class MusterFeatureStep implements KubernetesDriverCustomFeatureCon
     private void ensurePodGroup() {
         GenericKubernetesResource podGroup = executorPodGroup();
         try (KubernetesClient client = connect.apply(conf.sparkConf(), conf.namespace())) {
+            // client mode has no driver-side step: the queue is checked before the first executor pod exists
+            checkQueue(client);
             if (KubernetesAccess.createIfAbsent(client, podGroup)) {
                 // no driver pod owns it in client mode, and a PodGroup left behind still holds its queue's room
                 atExit.accept(() -> deletePodGroup(podGroup));
@@ -170,6 +176,8 @@ public final class MusterFeatureStep implements KubernetesDriverCustomFeatureCon
                         ((Map<?, ?>) podGroup.getAdditionalProperties().get("spec")).get("minMember"),
                         podGroup.getAdditionalProperties().get("spec"));
             }
+        } catch (ConfProblem e) {
+            throw e;
         } catch (RuntimeException e) {
             // an executor naming a PodGroup that does not exist would wait for ever: fail its creation instead
             throw new IllegalStateException("app " + conf.appId() + ": cannot create PodGroup " + conf.namespace() + "/"
@@ -188,15 +196,12 @@ public final class MusterFeatureStep implements KubernetesDriverCustomFeatureCon
         }
     }
 
-    private void checkQueue() {
+    private void checkQueue(KubernetesClient client) {
         if (muster.queue().isEmpty()) {
             return;
         }
         String queue = muster.queue().get();
-        Optional<Boolean> exists;
-        try (KubernetesClient client = connect.apply(conf.sparkConf(), conf.namespace())) {
-            exists = KubernetesAccess.queueExists(client, queue);
-        }
+        Optional<Boolean> exists = KubernetesAccess.queueExists(client, queue);
         if (exists.isEmpty()) {
             log.warn("app={} queue={}: cannot tell whether the Queue exists (no Queue CRD served, or no right to read it)",
                     conf.appId(), queue);

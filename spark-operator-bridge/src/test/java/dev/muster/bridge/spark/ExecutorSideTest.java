@@ -1,6 +1,7 @@
 package dev.muster.bridge.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
@@ -29,6 +30,9 @@ class ExecutorSideTest {
     void firstExecutorCreatesTheGroupOfTheExecutorsAlone() {
         SparkConf conf = SparkPods.conf(Map.of("spark.submit.deployMode", "client", "spark.executor.instances", "3",
                 "spark.executor.memory", "2g", MusterConf.QUEUE, "etl", NAMESPACE_KEY, "client-mode"));
+        client.genericKubernetesResources(KubernetesAccess.QUEUES).resource(new GenericKubernetesResourceBuilder()
+                .withApiVersion("scheduling.volcano.sh/v1beta1").withKind("Queue").withNewMetadata().withName("etl").endMetadata()
+                .build()).createOr(existing -> existing.update());
 
         SparkPod executor = executorStep(conf, "1");
         executorStep(conf, "2");
@@ -85,6 +89,18 @@ class ExecutorSideTest {
 
         assertThat(atExit).as("only the step that made the group deletes it").hasSize(1);
         assertThat(podGroup("driver-ends")).isNull();
+    }
+
+    @Test
+    void inClientModeAnUnknownQueueFailsTheFirstExecutorBeforeItsPodOrGroupExists() {
+        SparkConf conf = SparkPods.conf(Map.of(NAMESPACE_KEY, "unknown-queue", MusterConf.QUEUE, "no-such-queue"));
+        MusterFeatureStep step = new MusterFeatureStep(ExecutorSideTest::connect);
+        step.init(SparkPods.executorConf(conf, "1"));
+
+        assertThatThrownBy(() -> step.configurePod(SparkPod.initialPod()))
+                .isInstanceOf(ConfProblem.class)
+                .hasMessage(MusterConf.QUEUE + ": no Volcano Queue 'no-such-queue' exists in the cluster");
+        assertThat(podGroup("unknown-queue")).isNull();
     }
 
     @Test
