@@ -31,6 +31,8 @@ import java.util.Optional;
  * </ul>
  */
 public final class TrainingJobPlanner {
+    /** How Muster's reason begins while a gang has fewer pods than its minMember (the gang plugin's words). */
+    static final String TOO_FEW_PODS = "not enough pods for the gang";
     /** How long a PodGroup may wait for admission before the job is told so (Muster admits within a cycle or two). */
     public static final Duration ADMISSION_GRACE = Duration.ofSeconds(5);
     /** The queue the operator writes when the job names none, which Muster's runtime creates. */
@@ -76,8 +78,10 @@ public final class TrainingJobPlanner {
         }
         Optional<Duration> recheck = Optional.empty();
         Optional<String> pending = Optional.empty();
-        if (volcano.isPresent() && volcano.get().unschedulable().isPresent() && pods.existing() >= minMember) {
-            // fewer pods than the gang means the operator is still making them: Muster's reason says only that
+        if (volcano.isPresent() && volcano.get().unschedulable().isPresent() && pods.existing() >= minMember
+                && !volcano.get().unschedulable().get().startsWith(TOO_FEW_PODS)) {
+            // fewer pods than the gang means the operator is still making them: Muster's reason says only that, and
+            // the PodGroup's status may still say so a cycle after the last pod appeared
             pending = Optional.of("Muster: " + volcano.get().unschedulable().get());
         } else if (volcano.isPresent() && pods.existing() == 0 && isPending(volcano.get().phase())) {
             Instant shown = volcano.get().created().plus(ADMISSION_GRACE);
