@@ -201,7 +201,8 @@ final class FieldReader {
     }
 
     void error(String path, String message) {
-        errors.add(path.isEmpty() ? message : path + ": " + message);
+        // kept on the job as its reason, printed and posted as an event: quoted values cut as in problems
+        errors.add(Texts.shortenedQuotes(path.isEmpty() ? message : path + ": " + message));
         problems.add(object.error(path, message));
     }
 

@@ -53,15 +53,13 @@ class YamlDocumentsTest {
                     .append(String.join(", ", java.util.Collections.nCopies(10, "*" + previous))).append("]\n");
         }
 
-        long start = System.nanoTime();
+        // 10^10 nodes if expanded: refused after a thousand or so (a hang here would be the defect)
         List<YamlDocument> documents = yaml("kind: Node\n---\n" + bomb + "---\nkind: Pod\n");
 
         assertThat(documents).hasSize(3);
         assertThat(error(documents.get(1))).contains("aliases expand to more than").contains("alias bomb");
         assertThat(documents.get(0).tree().orElseThrow().path("kind").asText()).isEqualTo("Node");
         assertThat(documents.get(2).tree().orElseThrow().path("kind").asText()).isEqualTo("Pod");
-        // 10^9 nodes if expanded; refused after a few hundred thousand
-        assertThat(System.nanoTime() - start).isLessThan(20_000_000_000L);
     }
 
     @Test
