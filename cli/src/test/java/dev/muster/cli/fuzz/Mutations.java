@@ -43,7 +43,7 @@ final class Mutations {
             case 3 -> structural(base, document, "huge field", tree -> hugeField(tree, random));
             case 4 -> changedKind(base, document, KINDS.get(random.nextInt(KINDS.size())));
             case 5 -> duplicate(base, document);
-            case 6 -> structural(base, document, "broken reference", tree -> brokenReference(tree, random));
+            case 6 -> brokenReference(base, document, random);
             case 7 -> topologyCycle(base);
             case 8 -> truncated(base, random);
             case 9 -> notUtf8(base, document, random);
@@ -173,6 +173,14 @@ final class Mutations {
         documents.set(document, text.substring(0, span[0]) + bad + text.substring(span[1]));
         return input(base, "bad quantity " + bad + " at document " + document, documents, document,
                 inertUnlessTopology(base, document));
+    }
+
+    private static FuzzInput brokenReference(FuzzBase base, int document, Random random) {
+        FuzzInput broken = structural(base, document, "broken reference", tree -> brokenReference(tree, random));
+        // a pod that names a node, even one that does not exist, runs there as far as its queue is concerned: it
+        // holds its share, so others may go elsewhere (Volcano counts it too)
+        boolean inert = broken.inert() && !broken.mutation().endsWith("spec.nodeName");
+        return new FuzzInput(broken.mutation(), broken.cluster(), broken.config(), broken.touched(), broken.fromDocument(), inert);
     }
 
     private static FuzzInput changedKind(FuzzBase base, int document, String kind) {
