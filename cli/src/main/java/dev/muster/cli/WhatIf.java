@@ -36,7 +36,7 @@ public final class WhatIf {
 
     /**
      * @throws dev.muster.engine.config.ConfigException when the configuration cannot be used
-     * @throws dev.muster.engine.cache.ManifestException when a file cannot be read or parsed at all
+     * @throws dev.muster.engine.cache.ManifestException when a path does not exist or a file cannot be read at all
      */
     public Outcome run(List<Path> manifests, Optional<Path> config, Set<String> schedulerNames) {
         SessionConfig sessionConfig = config.map(configLoader::load)

@@ -25,8 +25,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {
             "Runs one scheduling session over Kubernetes manifests (files or folders of YAML or JSON,",
             "e.g. kubectl get nodes,pods,podgroups,queues -A -o yaml) and prints the decisions.",
-            "Problems in the input are reported on stderr; the rest is still scheduled.",
-            "Exit codes: 0 decided, 2 a file or the configuration cannot be read."})
+            "Problems in the input are reported on stderr, one per object; the rest is still scheduled.",
+            "Exit codes: 0 decided, 2 a path or the configuration cannot be read or used at all."})
 public final class WhatIfCommand implements Callable<Integer> {
     enum Output {
         table,

@@ -156,13 +156,65 @@ class WhatIfCommandTest {
     }
 
     @Test
-    void unparsableManifestExitsWithTwoWithoutAStackTrace() throws IOException {
-        Path cluster = Files.writeString(directory.resolve("broken.yaml"), "kind: Node\nmetadata: {name: [unclosed\n");
+    void unparsableManifestIsReportedAndTheOtherFilesAreScheduled() throws IOException {
+        Files.writeString(directory.resolve("broken.yaml"), "kind: Node\nmetadata: {name: [unclosed\n");
+        cluster(NODE, QUEUE, podGroup("good", "ml", 1), pod("good-0", "good", "1"));
 
-        CliRun run = CliRun.of("what-if", "--config", config.toString(), cluster.toString());
+        CliRun run = CliRun.of("what-if", "--config", config.toString(), "-o", "json", directory.toString());
+
+        assertThat(run.stderr()).contains("broken.yaml[0] Node: line 3, column 1: not valid YAML").doesNotContain("\tat ");
+        assertThat(json(run).path("binds").path("ml/good-0").asText()).isEqualTo("n1");
+    }
+
+    @Test
+    void eachExampleOfIssue16GetsAPerObjectMessageAndTheRestIsScheduled() throws IOException {
+        String aliased = pod("alias-0", "alias", "1").replace("resources: {requests: {cpu: \"1\"}}",
+                "resources: {requests: &req {cpu: \"1\"}, limits: *req}");
+        String infinite = pod("inf-0", "inf", "1").replace("cpu: \"1\"", "cpu: .inf");
+        String noContainers = pod("empty-0", "empty", "1").replaceAll("containers: .*", "nodeSelector: {}");
+        String longName = pod("n".repeat(300_000), "long", "1");
+        String spine = """
+                apiVersion: topology.volcano.sh/v1alpha1
+                kind: HyperNode
+                metadata: {name: spine}
+                spec: {tier: 2, members: [{type: HyperNode, selector: {exactMatch: {name: rack-b}}}]}
+                """;
+        String topologyGroup = podGroup("topo", "ml", 1).replace("spec: {", "spec: {networkTopology: {mode: hard, highestTierAllowed: 2}, ");
+        cluster(NODE, QUEUE, podGroup("alias", "ml", 1), aliased, podGroup("inf", "ml", 1), infinite, podGroup("empty", "ml", 1),
+                noContainers, podGroup("long", "ml", 1), longName, spine, topologyGroup, pod("topo-0", "topo", "1"),
+                podGroup("good", "ml", 1), pod("good-0", "good", "1"));
+        Files.write(directory.resolve("latin1.yaml"), NODE.replace("name: n1", "name: n2, labels: {zone: caf\u00e9}")
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Files.writeString(directory.resolve("deep.yaml"), "x: " + "[".repeat(1500) + "]".repeat(1500) + "\n");
+        Files.writeString(directory.resolve("truncated.json"), "{\"apiVersion\": \"v1\", \"kind\": ");
+
+        CliRun run = CliRun.of("what-if", "--config", config.toString(), "-o", "json", directory.toString());
+
+        JsonNode output = json(run);
+        assertThat(output.path("binds").path("ml/good-0").asText()).isEqualTo("n1");
+        assertThat(output.path("binds").path("ml/alias-0").asText()).isEqualTo("n1");
+        assertThat(output.path("podGroups").path("ml/topo").path("reason").asText())
+                .contains("the network topology cannot be resolved: hypernode spine: member hypernode rack-b does not exist");
+        assertThat(run.stderr())
+                .contains("cluster.yaml[5] Pod ml/inf-0: spec.containers[0].resources.requests.cpu: '.inf' is not a Kubernetes quantity")
+                .contains("cluster.yaml[7] Pod ml/empty-0: spec.containers: is required")
+                .contains("cluster.yaml[9] Pod ml/" + "n".repeat(61) + "... (300003 characters): metadata.name: ")
+                .contains("cluster.yaml[10] HyperNode spine: spec.members[0].selector.exactMatch.name: HyperNode 'rack-b' does not exist")
+                .contains("latin1.yaml[0] Node n2: line 3, column ").contains("not UTF-8: byte 0xE9")
+                .contains("deep.yaml[0]: line 1: nests deeper than 1000 levels")
+                .contains("truncated.json[0]: line 1, column ").contains("cut short")
+                .doesNotContain("Exception").doesNotContain("StreamReadConstraints").doesNotContain("Source:").doesNotContain("\tat ");
+        assertThat(run.stderr().length()).as("a huge name is not printed whole").isLessThan(10_000);
+    }
+
+    @Test
+    void argumentsOfAnActionThatIsNotListedAreCheckedToo() throws IOException {
+        Path unlisted = Files.writeString(directory.resolve("unlisted.conf"), CONFIG + "configurations: [{name: preempt, arguments: x}]\n");
+
+        CliRun run = CliRun.of("what-if", "--config", unlisted.toString(), cluster(NODE).toString());
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(run.stderr()).contains("broken.yaml").doesNotContain("\tat ");
+        assertThat(run.stderr()).contains("unlisted.conf: 1 problem").contains("configurations[preempt].arguments: expected a mapping");
     }
 
     @Test

@@ -58,7 +58,12 @@ public final class AllocateAction implements Action {
                 continue;
             }
             Optional<Queue> queue = session.queue(job.queue());
-            if (queue.isEmpty() || (job.containsNetworkTopology() && !session.hyperNodesReady())) {
+            if (queue.isEmpty()) {
+                continue;
+            }
+            if (job.containsNetworkTopology() && !session.hyperNodesReady()) {
+                String note = "the network topology cannot be resolved: " + String.join("; ", session.hyperNodes().problems());
+                job.tasksWithStatus(TaskStatus.PENDING).forEach(task -> job.recordQueueNote(task.id(), note));
                 continue;
             }
             if (placedByTopology(job)) {

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import dev.muster.engine.yaml.Texts;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -164,6 +165,17 @@ final class FieldReader {
         return map.buildKeepingLast();
     }
 
+    /** Labels at {@code path}, each key and value checked as kube-apiserver checks them; a bad one is reported. */
+    ImmutableMap<String, String> labels(String path) {
+        ImmutableMap<String, String> labels = stringMap(path);
+        for (Map.Entry<String, String> label : labels.entrySet()) {
+            KubernetesNames.labelKey(label.getKey()).ifPresent(problem -> error(path, problem));
+            KubernetesNames.labelValue(label.getValue())
+                    .ifPresent(problem -> error(path + "." + Texts.shortened(label.getKey()), problem));
+        }
+        return labels;
+    }
+
     ImmutableList<JsonNode> array(String path) {
         return array(at(path), path);
     }
@@ -189,7 +201,8 @@ final class FieldReader {
     }
 
     void error(String path, String message) {
-        errors.add(path.isEmpty() ? message : path + ": " + message);
+        // kept on the job as its reason, printed and posted as an event: quoted values cut as in problems
+        errors.add(Texts.shortenedQuotes(path.isEmpty() ? message : path + ": " + message));
         problems.add(object.error(path, message));
     }
 
@@ -213,6 +226,6 @@ final class FieldReader {
         if (node.isArray()) {
             return "a list";
         }
-        return "'" + node.asText() + "'";
+        return "'" + Texts.shortened(node.asText()) + "'";
     }
 }

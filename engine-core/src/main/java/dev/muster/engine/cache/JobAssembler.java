@@ -10,6 +10,7 @@ import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.PodGroupPhase;
 import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.Task;
+import dev.muster.engine.yaml.Texts;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -94,7 +95,8 @@ final class JobAssembler {
             job = withPhase(job, PodGroupPhase.RUNNING);
         }
         if (!queues.contains(job.queue())) {
-            String message = "queue '" + job.queue() + "' does not exist";
+            // a reason is printed and posted as an event: a huge name must not flood it
+            String message = Texts.shortenedQuotes("queue '" + job.queue() + "' does not exist");
             String field = automatic ? "metadata.annotations." + SchedulingApi.QUEUE_NAME_ANNOTATION : "spec.queue";
             problems.add(converted.object().warning(field, message + "; the job stays pending"));
             // named with its field, as the converters' errors are: the text goes on the object as an event

@@ -3,6 +3,7 @@ package dev.muster.engine.cache;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
+import dev.muster.engine.yaml.Texts;
 import java.util.OptionalInt;
 
 /** Where a manifest object is: its source, its document index and, inside a List, its item index. */
@@ -18,7 +19,9 @@ record Location(String source, int document, OptionalInt item) {
     }
 
     ManifestProblem problem(String kind, String name, String field, String message, ManifestProblem.Severity severity) {
-        return new ManifestProblem(source, document, item, kind, name, field, message, severity);
+        // one huge value must not flood the report: every quoted value and name is cut to a readable length
+        return new ManifestProblem(source, document, item, Texts.shortened(kind), Texts.shortened(name), Texts.shortened(field),
+                Texts.shortenedQuotes(message), severity);
     }
 
     @Override

@@ -3,12 +3,12 @@ package dev.muster.engine.cache;
 import com.google.common.collect.ImmutableList;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -43,11 +43,12 @@ final class ManifestFiles {
         return ImmutableList.copyOf(files);
     }
 
-    static String read(Path file) {
+    /** The file's bytes: decoding is the reader's, per document, so one bad byte costs one document. */
+    static byte[] read(Path file) {
         try {
-            return Files.readString(file, StandardCharsets.UTF_8);
+            return Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new ManifestException(file + ": cannot be read: " + e, e);
+            throw new ManifestException(file + ": cannot be read: " + Optional.ofNullable(e.getMessage()).orElse("I/O error"), e);
         }
     }
 

@@ -1,80 +1,59 @@
 package dev.muster.engine.cache;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.google.common.collect.ImmutableList;
-import java.io.IOException;
+import dev.muster.engine.yaml.ReadError;
+import dev.muster.engine.yaml.Texts;
+import dev.muster.engine.yaml.YamlDocument;
+import dev.muster.engine.yaml.YamlDocuments;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
-import org.yaml.snakeyaml.LoaderOptions;
 
 /**
- * Splits a manifest text into its documents (YAML {@code ---} documents or JSON values), expands
+ * Splits a manifest file into its documents (YAML {@code ---} documents or JSON values, read by
+ * {@link YamlDocuments} as Kubernetes reads them), expands
  * {@code kind: List} and typed lists such as {@code PodList}, and checks each object's header:
  * a mapping with apiVersion, a kind this reader knows, and {@code metadata.name}.
  */
 final class ManifestParser {
     private static final String LIST = "List";
 
-    private final ObjectMapper yaml;
-    private final ObjectMapper json = new JsonMapper();
-
-    ManifestParser() {
-        LoaderOptions options = new LoaderOptions();
-        // SnakeYAML refuses documents over 3 MB by default; a dump of a large cluster is bigger
-        options.setCodePointLimit(Integer.MAX_VALUE);
-        this.yaml = new YAMLMapper(YAMLFactory.builder().loaderOptions(options).build());
-    }
-
     /**
-     * The objects of known kinds in a text, in document order; every other document is reported.
+     * The objects of known kinds in a file's bytes, in document order; every other document, and every
+     * document that cannot be read (not UTF-8, not YAML or JSON, an alias bomb), is reported and skipped.
      *
      * @param source names the text in problems; a name ending in {@code .json} is parsed as JSON
-     * @throws ManifestException when the text is not valid YAML or JSON
      */
-    ImmutableList<ManifestObject> parse(String source, String text, Problems problems) {
-        List<JsonNode> documents = documents(source, text);
+    ImmutableList<ManifestObject> parse(String source, byte[] bytes, Problems problems) {
         List<ManifestObject> objects = new ArrayList<>();
-        for (int index = 0; index < documents.size(); index++) {
-            JsonNode document = documents.get(index);
-            if (document == null || FieldReader.absent(document) || (document.isTextual() && document.asText().isEmpty())) {
+        for (YamlDocument document : YamlDocuments.read(source, bytes)) {
+            Location location = new Location(source, document.index(), OptionalInt.empty());
+            if (document.error().isPresent()) {
+                YamlDocument.Header header = document.header();
+                String name = header.namespace().isEmpty() || header.name().isEmpty()
+                        ? header.name()
+                        : header.namespace() + "/" + header.name();
+                problems.add(location.problem(header.kind(), name, "", document.error().get().describe(), ManifestProblem.Severity.ERROR));
+                continue;
+            }
+            if (document.tree().isEmpty()) {
                 // an empty document, e.g. between two '---' separators
                 continue;
             }
-            read(new Location(source, index, OptionalInt.empty()), document, Optional.empty(), objects, problems);
+            JsonNode tree = document.tree().get();
+            for (ReadError warning : document.warnings()) {
+                problems.add(location.problem(text(tree.path("kind")).orElse(""), text(tree.path("metadata").path("name")).orElse(""), "",
+                        warning.describe(), ManifestProblem.Severity.WARNING));
+            }
+            if (FieldReader.absent(tree) || (tree.isTextual() && tree.asText().isEmpty())) {
+                continue;
+            }
+            read(location, tree, Optional.empty(), objects, problems);
         }
         return ImmutableList.copyOf(objects);
-    }
-
-    private List<JsonNode> documents(String source, String text) {
-        ObjectMapper mapper = source.toLowerCase(Locale.ROOT).endsWith(".json") ? json : yaml;
-        List<JsonNode> documents = new ArrayList<>();
-        // one tree per root value; MappingIterator would instead unwrap a root-level sequence into its elements
-        try (JsonParser parser = mapper.createParser(text)) {
-            while (parser.nextToken() != null) {
-                documents.add(mapper.readTree(parser));
-            }
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            String where = at == null
-                    ? ""
-                    : String.format(Locale.ROOT, " at line %d, column %d", at.getLineNr(), at.getColumnNr());
-            String format = mapper == json ? "JSON" : "YAML";
-            throw new ManifestException(source + ": not valid " + format + where + ": " + e.getOriginalMessage().trim(), e);
-        } catch (IOException e) {
-            throw new ManifestException(source + ": cannot be read: " + e.getMessage(), e);
-        }
-        return documents;
     }
 
     /** Reads one document or List item; {@code listed} is the type a typed list gives its items. */
@@ -153,7 +132,9 @@ final class ManifestParser {
         return Optional.empty();
     }
 
-    private static String unknownKind(String apiVersion, String kind) {
+    private static String unknownKind(String givenApiVersion, String givenKind) {
+        String apiVersion = Texts.shortened(givenApiVersion);
+        String kind = Texts.shortened(givenKind);
         String supported = ResourceKind.apiVersionsOf(kind);
         if (!supported.isEmpty()) {
             return "apiVersion " + apiVersion + " of " + kind + " is not supported (supported: " + supported + "); ignored";

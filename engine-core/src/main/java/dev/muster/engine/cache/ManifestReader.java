@@ -14,6 +14,7 @@ import dev.muster.engine.model.HyperNode;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Queue;
 import dev.muster.engine.model.QueueName;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -67,7 +68,9 @@ public final class ManifestReader {
     /**
      * Reads files and folders (recursively, {@code *.yaml}, {@code *.yml}, {@code *.json}, sorted by path).
      *
-     * @throws ManifestException when a file cannot be read or is not valid YAML or JSON
+     * A document that cannot be parsed (not UTF-8, not YAML or JSON) is a problem of that document.
+     *
+     * @throws ManifestException when a path does not exist or a file cannot be read at all
      */
     public ManifestResult read(List<Path> paths) {
         Problems problems = new Problems();
@@ -82,14 +85,12 @@ public final class ManifestReader {
 
     /**
      * Reads one text, as if it were a file named {@code source}; a source ending in {@code .json} is JSON.
-     *
-     * @throws ManifestException when the text is not valid YAML or JSON
      */
     public ManifestResult read(String source, String text) {
         requireNonNull(source, "source is null");
         requireNonNull(text, "text is null");
         Problems problems = new Problems();
-        return build(parser.parse(source, text, problems), problems, List.of(source));
+        return build(parser.parse(source, text.getBytes(StandardCharsets.UTF_8), problems), problems, List.of(source));
     }
 
     /** The snapshot of objects already parsed; problems are sorted by {@code sources}. */
@@ -102,7 +103,7 @@ public final class ManifestReader {
      * from the previous snapshot; problems are sorted by {@code sources}.
      */
     ManifestResult build(List<ManifestObject> objects, Problems problems, List<String> sources, PodConversions conversions) {
-        ListMultimap<ResourceKind, ManifestObject> byKind = unique(objects, problems);
+        ListMultimap<ResourceKind, ManifestObject> byKind = unique(KubernetesNames.valid(objects, problems), problems);
         PriorityClasses priorityClasses = PriorityClasses.read(byKind.get(ResourceKind.PRIORITY_CLASS), problems);
 
         TreeMap<NodeName, ClusterNode> nodes = new TreeMap<>();
@@ -116,10 +117,15 @@ public final class ManifestReader {
         }
         queues.computeIfAbsent(Queue.DEFAULT, name -> QueueConverter.defaultQueue());
         List<HyperNode> hyperNodes = new ArrayList<>();
+        Map<String, ManifestObject> hyperNodeObjects = new HashMap<>();
         for (ManifestObject object : byKind.get(ResourceKind.HYPER_NODE)) {
-            HyperNodeConverter.convert(object, problems).ifPresent(hyperNodes::add);
+            HyperNodeConverter.convert(object, problems).ifPresent(hyperNode -> {
+                hyperNodes.add(hyperNode);
+                hyperNodeObjects.put(hyperNode.name(), object);
+            });
         }
         hyperNodes.sort(Comparator.comparing(HyperNode::name));
+        TopologyCheck.check(hyperNodes, hyperNodeObjects, problems);
         List<ConvertedJob> podGroups = new ArrayList<>();
         for (ResourceKind kind : List.of(ResourceKind.VOLCANO_POD_GROUP, ResourceKind.COSCHEDULING_POD_GROUP)) {
             for (ManifestObject object : byKind.get(kind)) {

@@ -27,7 +27,7 @@ final class NodeConverter {
         if (maxPods > Integer.MAX_VALUE) {
             reader.error(hasAllocatable ? "status.allocatable.pods" : "status.capacity.pods", maxPods + " is too large");
         }
-        ImmutableMap<String, String> labels = reader.stringMap("metadata.labels");
+        ImmutableMap<String, String> labels = reader.labels("metadata.labels");
         ImmutableList<Taint> taints = taints(reader);
         boolean unschedulable = reader.bool("spec.unschedulable").orElse(false);
         boolean ready = ready(reader);

@@ -38,7 +38,7 @@ final class PodConverter {
             // another scheduler's pending pod holds nothing we need to know about
             return Optional.empty();
         }
-        ImmutableMap<String, String> labels = reader.stringMap("metadata.labels");
+        ImmutableMap<String, String> labels = reader.labels("metadata.labels");
         ImmutableMap<String, String> annotations = reader.stringMap("metadata.annotations");
         String namespace = object.namespace();
         String uid = reader.string("metadata.uid").filter(text -> !text.isEmpty()).orElse(namespace + "-" + object.name());

@@ -21,6 +21,10 @@ final class PodResources {
     static Requests read(FieldReader reader) {
         Resources containers = Resources.EMPTY;
         ImmutableList<JsonNode> regular = reader.array("spec.containers");
+        if (regular.isEmpty() && (FieldReader.absent(reader.at("spec.containers")) || reader.at("spec.containers").isArray())) {
+            // kube-apiserver: "spec.containers: Required value"; no running cluster holds such a pod
+            reader.error("spec.containers", "is required: a pod has at least one container");
+        }
         for (int index = 0; index < regular.size(); index++) {
             containers = containers.add(containerRequest(reader, regular.get(index), "spec.containers[" + index + "]"));
         }

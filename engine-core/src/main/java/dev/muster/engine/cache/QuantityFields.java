@@ -3,6 +3,7 @@ package dev.muster.engine.cache;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.muster.engine.model.Quantities;
 import dev.muster.engine.model.Resources;
+import dev.muster.engine.yaml.Texts;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Map;
@@ -60,12 +61,12 @@ final class QuantityFields {
             try {
                 quantity = Quantities.parse(text);
             } catch (IllegalArgumentException e) {
-                reader.error(field, "'" + text + "' is not a Kubernetes quantity");
+                reader.error(field, "'" + Texts.shortened(text) + "' is not a Kubernetes quantity");
                 valid = false;
                 continue;
             }
             if (quantity.signum() < 0) {
-                reader.error(field, "'" + text + "' is negative");
+                reader.error(field, "'" + Texts.shortened(text) + "' is negative");
                 valid = false;
                 continue;
             }

@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
@@ -21,9 +20,13 @@ import dev.muster.engine.framework.ConfiguredPlugin;
 import dev.muster.engine.framework.PluginFactory;
 import dev.muster.engine.framework.PluginFlag;
 import dev.muster.engine.framework.SessionConfig;
+import dev.muster.engine.yaml.Texts;
+import dev.muster.engine.yaml.YamlDocument;
+import dev.muster.engine.yaml.YamlDocuments;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -52,28 +55,42 @@ public final class SchedulerConfigLoader {
     public SchedulerConfigLoader(Map<String, PluginFactory<?>> plugins, Map<String, ActionFactory<?>> actions) {
         this.plugins = ImmutableMap.copyOf(requireNonNull(plugins, "plugins is null"));
         this.actions = ImmutableMap.copyOf(requireNonNull(actions, "actions is null"));
-        this.yaml = new ObjectMapper(new YAMLFactory())
+        this.yaml = new ObjectMapper()
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
     }
 
     public SessionConfig load(Path path) {
-        String text;
+        byte[] bytes;
         try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
+            bytes = Files.readAllBytes(path);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException(path.toString(), List.of(new ConfigProblem("", "cannot read: no such file")));
         } catch (IOException e) {
-            throw new ConfigException(path.toString(), List.of(new ConfigProblem("", "cannot read: " + e.getMessage())));
+            throw new ConfigException(path.toString(), List.of(new ConfigProblem("", "cannot read: "
+                    + Optional.ofNullable(e.getMessage()).orElse("I/O error"))));
         }
-        return parse(path.toString(), text);
+        return parse(path.toString(), bytes);
     }
 
     public SessionConfig parse(String source, String text) {
-        JsonNode root;
-        try {
-            root = yaml.readTree(text);
-        } catch (JsonProcessingException e) {
-            throw new ConfigException(source, List.of(new ConfigProblem("", "not valid YAML: " + e.getOriginalMessage()
-                    + Optional.ofNullable(e.getLocation()).map(l -> " at line " + l.getLineNr() + ", column " + l.getColumnNr()).orElse(""))));
+        return parse(source, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Reads the configuration as Kubernetes reads YAML (aliases resolved, strict UTF-8; see {@link YamlDocuments}). */
+    private SessionConfig parse(String source, byte[] bytes) {
+        JsonNode root = null;
+        for (YamlDocument document : YamlDocuments.read(source, bytes)) {
+            if (document.error().isPresent()) {
+                throw new ConfigException(source, List.of(new ConfigProblem("", document.error().get().describe())));
+            }
+            if (document.tree().isPresent() && !document.tree().get().isNull()) {
+                if (root != null) {
+                    throw new ConfigException(source, List.of(new ConfigProblem("", "line " + document.firstLine()
+                            + ": a second YAML document; a configuration is one document")));
+                }
+                root = document.tree().get();
+            }
         }
         List<ConfigProblem> problems = new ArrayList<>();
         if (root == null || !root.isObject()) {
@@ -105,6 +122,10 @@ public final class SchedulerConfigLoader {
             if (!actionNames.contains(name) && !actions.containsKey(name)) {
                 problems.add(new ConfigProblem("configurations[" + name + "]", "unknown action '" + name + "'"
                         + Suggestions.didYouMean(name, actions.keySet())));
+            } else if (!actionNames.contains(name)) {
+                // not run, but checked all the same: it would be run as soon as someone lists it
+                ActionFactory<?> factory = actions.get(name);
+                bind(factory.argsType(), factory.defaultArgs(), actionArguments.get(name), "configurations[" + name + "].arguments", problems);
             }
         }
         List<ImmutableList<ConfiguredPlugin>> tiers = readTiers(root.get("tiers"), problems);
@@ -167,6 +188,9 @@ public final class SchedulerConfigLoader {
                 if (!key.equals("name") && !key.equals("arguments")) {
                     problems.add(new ConfigProblem(path, "unknown key '" + key + "' (known: name, arguments)"));
                 }
+            }
+            if (result.containsKey(entry.get("name").asText())) {
+                problems.add(new ConfigProblem(path, "action '" + entry.get("name").asText() + "' is configured twice"));
             }
             result.put(entry.get("name").asText(), entry.get("arguments"));
         }
@@ -303,11 +327,14 @@ public final class SchedulerConfigLoader {
                     + Suggestions.didYouMean(e.getPropertyName(), known)
                     + (known.isEmpty() ? " (this takes no arguments)" : " (known: " + String.join(", ", new TreeSet<>(known)) + ")")));
         } catch (InvalidFormatException e) {
-            problems.add(new ConfigProblem(path + "." + fieldPath(e), "'" + e.getValue() + "' is not a valid " + e.getTargetType().getSimpleName()));
+            problems.add(new ConfigProblem(path + "." + fieldPath(e), "'" + Texts.shortened(String.valueOf(e.getValue())) + "' is not a valid "
+                    + e.getTargetType().getSimpleName()));
         } catch (MismatchedInputException e) {
-            problems.add(new ConfigProblem(path + "." + fieldPath(e), "wrong type: " + e.getOriginalMessage()));
+            problems.add(new ConfigProblem(path + "." + fieldPath(e), "expected " + ArgumentErrors.expected(e.getTargetType())
+                    + Optional.ofNullable(ArgumentErrors.argument(given, fieldPath(e))).map(value -> ", found " + value).orElse("")));
         } catch (JsonProcessingException | IllegalArgumentException e) {
-            problems.add(new ConfigProblem(path, rootMessage(e)));
+            // the args records' own checks, e.g. "cpuWeight must be positive: -1", are the root cause
+            problems.add(new ConfigProblem(path, ArgumentErrors.rootMessage(e)));
         }
         return Optional.empty();
     }
@@ -323,13 +350,5 @@ public final class SchedulerConfigLoader {
             }
         }
         return text.toString();
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable cause = e;
-        while (cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause.getMessage();
     }
 }

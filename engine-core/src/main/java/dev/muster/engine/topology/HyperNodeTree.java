@@ -65,6 +65,16 @@ public final class HyperNodeTree {
                 if (!member.hyperNode() || member.exactName().isEmpty()) {
                     continue;
                 }
+                HyperNode child = byName.get(member.exactName());
+                if (child == null) {
+                    // a tree with a hole would place a job in part of a hypernode: wait until the member exists
+                    problems.add("hypernode " + hyperNode.name() + ": member hypernode " + member.exactName() + " does not exist");
+                    continue;
+                }
+                if (child.tier() >= hyperNode.tier()) {
+                    problems.add("hypernode " + hyperNode.name() + " of tier " + hyperNode.tier() + ": member hypernode " + child.name()
+                            + " has tier " + child.tier() + ", not a lower one");
+                }
                 String previous = parents.putIfAbsent(member.exactName(), hyperNode.name());
                 if (previous != null && !previous.equals(hyperNode.name())) {
                     problems.add("hypernode " + member.exactName() + " has two parents: " + previous + " and " + hyperNode.name());

@@ -85,4 +85,28 @@ class ClusterCacheLiveProblemsTest {
     private static ObjectNode object(String yaml) throws JsonProcessingException {
         return (ObjectNode) YAML.readTree(yaml);
     }
+
+    @Test
+    void anObjectTheApiServerWouldRefuseIsReportedAsWhatIfPrintsIt() throws JsonProcessingException {
+        // given: a pod without containers, as an API server that skipped validation could hand over
+        ClusterCache cache = new ClusterCache(Set.of("muster"), Clock.systemUTC());
+        String noContainers = "apiVersion: v1\nkind: Pod\nmetadata: {name: empty-0, namespace: default, uid: u-1}\n"
+                + "spec: {schedulerName: muster}\n";
+        cache.put(ResourceKind.POD, object(noContainers));
+        List<String> documents = List.of(QUEUE_AND_NODE.split("---\n"));
+        cache.put(ResourceKind.QUEUE, object(documents.get(0)));
+        cache.put(ResourceKind.NODE, object(documents.get(1)));
+
+        // when
+        CacheSnapshot snapshot = cache.snapshot();
+        ManifestResult file = new ManifestReader(Set.of("muster")).read("cluster.yaml", noContainers);
+
+        // then: the same words as what-if, on the object itself
+        assertThat(snapshot.invalid()).singleElement().satisfies(invalid -> {
+            assertThat(invalid.name()).isEqualTo("empty-0");
+            assertThat(invalid.problems()).containsExactly("spec.containers: is required: a pod has at least one container");
+        });
+        assertThat(file.problems()).extracting(ManifestProblem::describe)
+                .containsExactly("cluster.yaml[0] Pod default/empty-0: spec.containers: is required: a pod has at least one container");
+    }
 }

@@ -181,12 +181,12 @@ class ManifestReaderPodGroupTest {
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: a, namespace: ml, annotations: {scheduling.k8s.io/group-name: train}}
-                spec: {schedulerName: volcano}
+                spec: {schedulerName: volcano, containers: [{name: main}]}
                 ---
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: b, namespace: ml, annotations: {scheduling.k8s.io/group-name: train}}
-                spec: {schedulerName: volcano}
+                spec: {schedulerName: volcano, containers: [{name: main}]}
                 """;
 
         ManifestResult result = read(yaml);

@@ -62,7 +62,7 @@ class ManifestReaderPodTest {
                 spec:
                   schedulerName: volcano
                 %s
-                """.formatted(metadata.indent(2), spec.indent(2));
+                """.formatted(metadata.indent(2), (spec.contains("containers:") ? spec : spec + "\ncontainers: [{name: main}]").indent(2));
     }
 
     @Test

@@ -174,13 +174,14 @@ class ManifestReaderTest {
     }
 
     @Test
-    void aSyntaxErrorFailsTheWholeFile() {
-        assertThatThrownBy(() -> READER.read("broken.yaml", node("n1") + "---\nmetadata: [unclosed\n"))
-                .isInstanceOf(ManifestException.class)
-                .hasMessageStartingWith("broken.yaml: not valid YAML at line");
-        assertThatThrownBy(() -> READER.read("broken.json", "{\"kind\": "))
-                .isInstanceOf(ManifestException.class)
-                .hasMessageStartingWith("broken.json: not valid JSON");
+    void aSyntaxErrorCostsOnlyItsDocument() {
+        ManifestResult yaml = READER.read("broken.yaml", node("n1") + "---\nmetadata: [unclosed\n---\n" + node("n2"));
+        ManifestResult json = READER.read("broken.json", "{\"kind\": ");
+
+        assertThat(yaml.snapshot().nodes()).containsOnlyKeys(new NodeName("n1"), new NodeName("n2"));
+        assertThat(describe(yaml)).singleElement().asString().startsWith("broken.yaml[1]: line 9, column 1: ").contains("not valid YAML");
+        assertThat(describe(json)).containsExactly(
+                "broken.json[0]: line 1, column 10: the JSON ends inside a value (is the file cut short?); the rest of the file is ignored");
     }
 
     @Test

@@ -92,7 +92,31 @@ class SchedulerConfigLoaderTest {
                 Arguments.of("argument of the wrong type", """
                         actions: allocate
                         tiers: [{plugins: [{name: predicates, arguments: {predicate.NodeAffinityEnable: [1]}}]}]
-                        """, "tiers[0].plugins[0].arguments.predicate.NodeAffinityEnable: wrong type"),
+                        """, "tiers[0].plugins[0].arguments.predicate.NodeAffinityEnable: expected true or false, found a list"),
+                Arguments.of("arguments of an action that is not listed", """
+                        actions: enqueue
+                        configurations: [{name: allocate, arguments: x}]
+                        tiers: [{plugins: [{name: gang}]}]
+                        """, "configurations[allocate].arguments: expected a mapping of argument names to values"),
+                Arguments.of("an unknown argument of an action that is not listed", """
+                        actions: allocate
+                        configurations: [{name: preempt, arguments: {minCandidateNodesPercentag: 5}}]
+                        tiers: [{plugins: [{name: gang}]}]
+                        """, "configurations[preempt].arguments: unknown argument 'minCandidateNodesPercentag'; "
+                                + "did you mean 'minCandidateNodesPercentage'?"),
+                Arguments.of("a whole number given as text", """
+                        actions: allocate, preempt
+                        configurations: [{name: preempt, arguments: {minCandidateNodesPercentage: lots}}]
+                        tiers: [{plugins: [{name: gang}]}]
+                        """, "configurations[preempt].arguments.minCandidateNodesPercentage: 'lots' is not a valid int"),
+                Arguments.of("an action configured twice", """
+                        actions: allocate
+                        configurations: [{name: allocate}, {name: allocate}]
+                        tiers: [{plugins: [{name: gang}]}]
+                        """, "configurations[1]: action 'allocate' is configured twice"),
+                Arguments.of("two YAML documents", "actions: allocate\ntiers: [{plugins: [{name: gang}]}]\n---\nactions: enqueue\n",
+                        "line 3: a second YAML document; a configuration is one document"),
+                Arguments.of("deep nesting", "actions: " + "[".repeat(1500) + "]".repeat(1500) + "\n", "nests deeper than 1000 levels"),
                 Arguments.of("missing tiers", """
                         actions: allocate
                         """, "tiers: missing"),
@@ -109,7 +133,7 @@ class SchedulerConfigLoaderTest {
                         actions: allocate
                         tiers: [{plugins: [{name: drf, enableHierarchy: true}, {name: proportion}]}]
                         """, "tiers[0]: plugin 'proportion' cannot be used with 'drf' enableHierarchy: true in the same tier"),
-                Arguments.of("not YAML", "actions: [unclosed", "not valid YAML"));
+                Arguments.of("not YAML", "actions: [unclosed", "line 1, column 19: not valid YAML"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -118,7 +142,20 @@ class SchedulerConfigLoaderTest {
         assertThatThrownBy(() -> loader.parse("scheduler.yaml", yaml))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("scheduler.yaml: ")
-                .hasMessageContaining(expectedMessage);
+                .hasMessageContaining(expectedMessage)
+                .hasMessageNotContainingAny("Exception", "`", "Source:", "java.", "StreamReadConstraints");
+    }
+
+    @Test
+    void aliasesInTheConfigurationAreResolved() {
+        SessionConfig config = loader.parse("s.yaml", """
+                actions: allocate
+                tiers:
+                - plugins: [&gang {name: gang}]
+                - plugins: [{name: predicates}]
+                """);
+
+        assertThat(config.tiers().get(0)).extracting(ConfiguredPlugin::name).containsExactly("gang");
     }
 
     @Test

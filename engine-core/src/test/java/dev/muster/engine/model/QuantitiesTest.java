@@ -20,7 +20,18 @@ class QuantitiesTest {
                 Arguments.of("4G", "4000000000"),
                 Arguments.of("128Mi", "134217728"),
                 Arguments.of("1e3", "1000"),
-                Arguments.of("100k", "100000"));
+                Arguments.of("100k", "100000"),
+                Arguments.of(".5", "0.5"),
+                Arguments.of("5.", "5"),
+                Arguments.of("+2", "2"),
+                Arguments.of("1E", "1000000000000000000"),
+                Arguments.of("1E3", "1000"),
+                Arguments.of("12e-3", "0.012"),
+                Arguments.of("1n", "0.000000001"),
+                Arguments.of("0.0000000001", "0.000000001"),
+                Arguments.of("1e2000000000", "9223372036854775807"),
+                Arguments.of("1e-2000000000", "0.000000001"),
+                Arguments.of("99999999999999999999999Ei", "9223372036854775807"));
     }
 
     @ParameterizedTest(name = "{0} is {1}")
@@ -30,7 +41,8 @@ class QuantitiesTest {
     }
 
     @ParameterizedTest(name = "rejects ''{0}''")
-    @ValueSource(strings = {"", "lots", "2 Gi", "1.2.3", "5Gb"})
+    @ValueSource(strings = {"", "lots", "2 Gi", "1.2.3", "5Gb", " 1", "1 ", ".inf", "-.inf", ".nan", "NaN", "Infinity", "1e", "1e+",
+        "1e3.5", ".", "+", "1Ki3", "1e99999999999", "0x10", "1_000"})
     void rejectsWhatIsNotAQuantity(String text) {
         assertThatThrownBy(() -> Quantities.parse(text))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -1,15 +1,15 @@
 package dev.muster.sim.cluster;
 
-import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import dev.muster.engine.model.Quantities;
 import dev.muster.engine.model.Resources;
+import dev.muster.engine.yaml.YamlDocument;
+import dev.muster.engine.yaml.YamlDocuments;
 import dev.muster.sim.SimulationException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -37,28 +37,35 @@ import java.util.TreeMap;
  */
 public final class ClusterSpecLoader {
     private static final Set<String> POOL_FIELDS = Set.of("name", "count", "allocatable", "labels", "rackSize", "maxPods");
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     private ClusterSpecLoader() {}
 
     public static ClusterSpec load(Path path) {
-        String text;
+        byte[] bytes;
         try {
-            text = Files.readString(path);
+            bytes = Files.readAllBytes(path);
         } catch (NoSuchFileException e) {
             throw new SimulationException("cluster file " + path + " does not exist", e);
         } catch (IOException e) {
             throw new SimulationException("cannot read cluster file " + path + ": " + e.getMessage(), e);
         }
-        return parse(path.toString(), text);
+        return parse(path.toString(), bytes);
     }
 
     public static ClusterSpec parse(String source, String text) {
-        JsonNode root;
-        try {
-            root = YAML.readTree(text);
-        } catch (JacksonException e) {
-            throw new SimulationException(source + ": not YAML: " + e.getOriginalMessage(), e);
+        return parse(source, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Read as manifests are read (aliases resolved, strict UTF-8, errors with line and column; see {@link YamlDocuments}). */
+    private static ClusterSpec parse(String source, byte[] bytes) {
+        JsonNode root = null;
+        for (YamlDocument document : YamlDocuments.read(source, bytes)) {
+            if (document.error().isPresent()) {
+                throw new SimulationException(source + ": " + document.error().get().describe());
+            }
+            if (root == null && document.tree().isPresent()) {
+                root = document.tree().get();
+            }
         }
         List<String> problems = new ArrayList<>();
         List<NodePool> pools = new ArrayList<>();
@@ -135,6 +142,10 @@ public final class ClusterSpecLoader {
         node.fields().forEachRemaining(entry -> {
             try {
                 double value = Quantities.parse(entry.getValue().asText()).doubleValue();
+                if (value < 0) {
+                    problems.add(path + "." + entry.getKey() + ": '" + entry.getValue().asText() + "' is negative");
+                    return;
+                }
                 quantities.put(entry.getKey(), entry.getKey().equals(Resources.MEMORY) ? value : value * 1000);
             } catch (IllegalArgumentException e) {
                 problems.add(path + "." + entry.getKey() + ": " + e.getMessage());
