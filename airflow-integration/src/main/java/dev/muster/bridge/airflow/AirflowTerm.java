@@ -9,6 +9,7 @@ import dev.muster.bridge.airflow.api.AirflowAvailability;
 import dev.muster.bridge.airflow.hints.TaskHint;
 import dev.muster.bridge.airflow.pods.AirflowPodGroups;
 import dev.muster.bridge.airflow.pods.AirflowPodIdentity;
+import dev.muster.runtime.controller.DaemonThreads;
 import dev.muster.runtime.controller.TermController;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -45,11 +46,7 @@ final class AirflowTerm implements TermController.Term {
     private final AirflowRunReader reader;
     private final AirflowPodGroupWriter writer;
     private final Duration pollPeriod;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "muster-airflow-bridge");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-airflow-bridge"));
 
     AirflowTerm(KubernetesClient client, Clock clock, AirflowBridgeSettings settings) {
         requireNonNull(client, "client is null");

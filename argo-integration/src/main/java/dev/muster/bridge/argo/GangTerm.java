@@ -8,15 +8,15 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
+import dev.muster.runtime.controller.DaemonThreads;
+import dev.muster.runtime.controller.EveryChange;
 import dev.muster.runtime.controller.KeyedWorkQueue;
 import dev.muster.runtime.controller.ObjectKey;
 import dev.muster.runtime.controller.TermController;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,11 +27,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,8 +52,8 @@ final class GangTerm implements TermController.Term {
     private final SharedIndexInformer<Pod> pods;
     private final SharedIndexInformer<GenericKubernetesResource> podGroups;
     private final SharedIndexInformer<GenericKubernetesResource> queues;
-    private final ExecutorService workers = Executors.newFixedThreadPool(WORKERS, daemon("muster-argo-bridge"));
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("muster-argo-timer"));
+    private final ExecutorService workers = Executors.newFixedThreadPool(WORKERS, DaemonThreads.named("muster-argo-bridge"));
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-argo-timer"));
     private final KeyedWorkQueue<ObjectKey, String> queue;
     private final GangWriter writer;
 
@@ -73,8 +70,8 @@ final class GangTerm implements TermController.Term {
                 podGroup -> Optional.ofNullable(podGroups.getIndexer().getByKey(podGroup.namespace() + "/" + podGroup.name())));
         this.queue = new KeyedWorkQueue<>("argo-workflow", (key, request) -> process(key), workers, timer, Duration.ofMillis(200),
                 Duration.ofSeconds(30));
-        workflows.addEventHandler(handler(this::enqueue));
-        pods.addEventHandler(handler(pod -> queue.add(new ObjectKey(pod.getMetadata().getNamespace(),
+        workflows.addEventHandler(EveryChange.handler(this::enqueue));
+        pods.addEventHandler(EveryChange.handler(pod -> queue.add(new ObjectKey(pod.getMetadata().getNamespace(),
                 pod.getMetadata().getLabels().get(ArgoApi.WORKFLOW_LABEL)), "pod")));
     }
 
@@ -123,33 +120,5 @@ final class GangTerm implements TermController.Term {
         GangPlan plan = GangPlanner.plan(workflow, queueNames);
         writer.write(workflow, plan, ImmutableList.copyOf(pods.getIndexer().byIndex(BY_WORKFLOW, key.toString())));
         log.debug("workflow={} podGroups={} problems={}", key, plan.podGroups().size(), plan.problems().size());
-    }
-
-    private static <T extends HasMetadata> ResourceEventHandler<T> handler(Consumer<T> changed) {
-        return new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(T object) {
-                changed.accept(object);
-            }
-
-            @Override
-            public void onUpdate(T previous, T object) {
-                changed.accept(object);
-            }
-
-            @Override
-            public void onDelete(T object, boolean finalStateUnknown) {
-                changed.accept(object);
-            }
-        };
-    }
-
-    private static ThreadFactory daemon(String prefix) {
-        AtomicInteger count = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, prefix + "-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }

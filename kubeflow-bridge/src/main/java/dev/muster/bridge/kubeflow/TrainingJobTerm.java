@@ -8,6 +8,8 @@ import com.google.common.collect.ImmutableSet;
 import dev.muster.engine.cache.ResourceKind;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
+import dev.muster.runtime.controller.DaemonThreads;
+import dev.muster.runtime.controller.EveryChange;
 import dev.muster.runtime.controller.KeyedWorkQueue;
 import dev.muster.runtime.controller.TermController;
 import dev.muster.runtime.informers.KubernetesResources;
@@ -17,7 +19,6 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Clock;
 import java.time.Duration;
@@ -29,11 +30,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -72,8 +70,8 @@ final class TrainingJobTerm implements TermController.Term {
     private final SharedIndexInformer<GenericKubernetesResource> coschedulingPodGroups;
     private final SharedIndexInformer<GenericKubernetesResource> queues;
     private final SharedIndexInformer<Pod> pods;
-    private final ExecutorService workers = Executors.newFixedThreadPool(WORKERS, daemon("muster-kubeflow-bridge"));
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("muster-kubeflow-timer"));
+    private final ExecutorService workers = Executors.newFixedThreadPool(WORKERS, DaemonThreads.named("muster-kubeflow-bridge"));
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-kubeflow-timer"));
     private final KeyedWorkQueue<JobKey, String> queue;
     private final TrainingJobWriter writer;
 
@@ -95,12 +93,12 @@ final class TrainingJobTerm implements TermController.Term {
                 clock);
         this.queue = new KeyedWorkQueue<>("kubeflow-job", (key, request) -> process(key), workers, timer, Duration.ofMillis(200),
                 Duration.ofSeconds(30));
-        jobs.forEach((kind, informer) -> informer.addEventHandler(handler(job -> queue.add(new JobKey(kind,
+        jobs.forEach((kind, informer) -> informer.addEventHandler(EveryChange.handler(job -> queue.add(new JobKey(kind,
                 job.getMetadata().getNamespace(), job.getMetadata().getName()), "job"))));
-        volcanoPodGroups.addEventHandler(handler(this::enqueueOwner));
-        coschedulingPodGroups.addEventHandler(handler(this::enqueueOwner));
-        pods.addEventHandler(handler(this::enqueueOwner));
-        queues.addEventHandler(handler(changed -> enqueueAll()));
+        volcanoPodGroups.addEventHandler(EveryChange.handler(this::enqueueOwner));
+        coschedulingPodGroups.addEventHandler(EveryChange.handler(this::enqueueOwner));
+        pods.addEventHandler(EveryChange.handler(this::enqueueOwner));
+        queues.addEventHandler(EveryChange.handler(changed -> enqueueAll()));
     }
 
     @Override
@@ -175,33 +173,5 @@ final class TrainingJobTerm implements TermController.Term {
             return Optional.empty();
         }
         return Optional.of(PodGroupView.of(JSON.valueToTree(podGroup)));
-    }
-
-    private static <T extends HasMetadata> ResourceEventHandler<T> handler(Consumer<T> changed) {
-        return new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(T object) {
-                changed.accept(object);
-            }
-
-            @Override
-            public void onUpdate(T previous, T object) {
-                changed.accept(object);
-            }
-
-            @Override
-            public void onDelete(T object, boolean finalStateUnknown) {
-                changed.accept(object);
-            }
-        };
-    }
-
-    private static ThreadFactory daemon(String prefix) {
-        AtomicInteger count = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, prefix + "-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }

@@ -3,7 +3,9 @@
  * is contributed with {@link dev.muster.runtime.controller.ControllerBinder} and started by the runtime
  * once per leader term ({@link dev.muster.runtime.controller.ControllerSet}).
  * {@link dev.muster.runtime.controller.KeyedWorkQueue} serialises the requests of each object
- * ({@link dev.muster.runtime.controller.ObjectKey}) with retries and backoff. Status-code classification
+ * ({@link dev.muster.runtime.controller.ObjectKey}) with retries and backoff;
+ * {@link dev.muster.runtime.controller.EveryChange} is the informer handler of a level-triggered
+ * controller and {@link dev.muster.runtime.controller.DaemonThreads} names a term's threads. Status-code classification
  * ({@code binding.ApiResponse}) and event writing ({@code binding.EventRecorder}) are shared with the
  * scheduler's own writers.
  */

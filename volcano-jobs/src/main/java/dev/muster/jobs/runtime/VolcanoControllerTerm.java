@@ -3,7 +3,6 @@ package dev.muster.jobs.runtime;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
-import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import com.google.errorprone.annotations.ThreadSafe;
 import dev.muster.jobs.VolcanoJob;
 import dev.muster.jobs.controller.JobReconciler;
@@ -12,6 +11,7 @@ import dev.muster.jobs.flow.JobFlow;
 import dev.muster.jobs.jobplugins.SshKeyGenerator;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
+import dev.muster.runtime.controller.DaemonThreads;
 import dev.muster.runtime.controller.KeyedWorkQueue;
 import dev.muster.runtime.controller.ObjectKey;
 import dev.muster.runtime.controller.TermController;
@@ -22,7 +22,6 @@ import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,8 +67,8 @@ public final class VolcanoControllerTerm implements TermController.Term {
         checkArgument(!resyncPeriod.isNegative() && !resyncPeriod.isZero(), "resyncPeriod must be positive: %s", resyncPeriod);
         this.resyncPeriod = resyncPeriod;
         this.informers = new VolcanoInformers(client);
-        this.workers = Executors.newFixedThreadPool(WORKERS, daemon("muster-job-controller"));
-        this.timer = Executors.newSingleThreadScheduledExecutor(daemon("muster-job-timer"));
+        this.workers = Executors.newFixedThreadPool(WORKERS, DaemonThreads.named("muster-job-controller"));
+        this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-job-timer"));
         EventWriter events = new EventWriter(EventRecorder.connect(client, RetryPolicy.DEFAULT, clock, EventWriter.COMPONENT));
         this.jobs = new JobController(informers, new JobReconciler(keys, informers.priorities()),
                 new JobPlanWriter(client, informers, events), clock);
@@ -142,9 +141,5 @@ public final class VolcanoControllerTerm implements TermController.Term {
 
     private KeyedWorkQueue<ObjectKey, JobFlowController.Sync> flowQueue() {
         return flowQueue;
-    }
-
-    private static ThreadFactory daemon(String prefix) {
-        return new ThreadFactoryBuilder().setNameFormat(prefix + "-%d").setDaemon(true).build();
     }
 }
