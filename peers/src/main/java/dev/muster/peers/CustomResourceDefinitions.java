@@ -21,6 +21,11 @@ import org.awaitility.Awaitility;
  */
 public final class CustomResourceDefinitions {
     static final String RESOURCE = "crds.yaml";
+    /**
+     * scheduler-plugins' PodGroup CRD ({@code scheduling.x-k8s.io/v1alpha1}), a resource of this class:
+     * Muster's runtime waits until it can list those PodGroups, and a bridge's peer may ask for it.
+     */
+    public static final String SCHEDULER_PLUGINS_POD_GROUPS = "crds/scheduling.x-k8s.io_podgroups.yaml";
 
     private final KubernetesClient client;
 

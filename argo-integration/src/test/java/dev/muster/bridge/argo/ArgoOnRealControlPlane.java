@@ -61,7 +61,7 @@ final class ArgoOnRealControlPlane implements AutoCloseable {
         CustomResourceDefinitions crds = new CustomResourceDefinitions(client);
         crds.install(ArgoBridgeModule.class, ArgoBridgeModule.CRDS);
         // Muster's runtime lists these PodGroups too, and waits until it can
-        crds.install(ArgoOnRealControlPlane.class, "/scheduler-plugins-crds/scheduling.x-k8s.io_podgroups.yaml");
+        crds.install(CustomResourceDefinitions.class, CustomResourceDefinitions.SCHEDULER_PLUGINS_POD_GROUPS);
         Map<String, InstalledPeer> installed = PeerInstaller.locate().install(List.of("argo"));
         // Argo's metrics servers default to port 9090, which another test on the machine may hold
         client.configMaps().inNamespace(NAMESPACE).resource(new ConfigMapBuilder()

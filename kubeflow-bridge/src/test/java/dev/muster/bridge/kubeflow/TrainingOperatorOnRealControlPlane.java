@@ -93,7 +93,7 @@ final class TrainingOperatorOnRealControlPlane implements AutoCloseable {
         KubernetesClient client = controlPlane.client();
         CustomResourceDefinitions crds = new CustomResourceDefinitions(client);
         crds.install(KubeflowApi.class, KubeflowApi.CRDS);
-        crds.install(TrainingOperatorOnRealControlPlane.class, "/scheduler-plugins-crds/scheduling.x-k8s.io_podgroups.yaml");
+        crds.install(CustomResourceDefinitions.class, CustomResourceDefinitions.SCHEDULER_PLUGINS_POD_GROUPS);
         client.secrets().inNamespace(NAMESPACE).resource(new SecretBuilder().withNewMetadata().withName(WEBHOOK_SECRET)
                 .withNamespace(NAMESPACE).endMetadata().build()).serverSideApply();
         Map<String, InstalledPeer> installed = PeerInstaller.locate().install(List.of(PEER));

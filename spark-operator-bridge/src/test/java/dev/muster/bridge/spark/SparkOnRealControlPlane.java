@@ -64,8 +64,8 @@ final class SparkOnRealControlPlane implements AutoCloseable {
         SparkOnRealControlPlane spark = new SparkOnRealControlPlane(controlPlane);
         try {
             // Muster's runtime lists these PodGroups too, and waits until it can
-            new CustomResourceDefinitions(controlPlane.client()).install(SparkOnRealControlPlane.class,
-                    "/scheduler-plugins-crds/scheduling.x-k8s.io_podgroups.yaml");
+            new CustomResourceDefinitions(controlPlane.client())
+                    .install(CustomResourceDefinitions.class, CustomResourceDefinitions.SCHEDULER_PLUGINS_POD_GROUPS);
             Kwok.start(spark.peers, controlPlane, OUT, SparkOnRealControlPlane.class);
             spark.runtime = TestingRuntime.create(controlPlane.client(), TestingRuntime.options(Set.of("muster"), Optional.empty()),
                     Clock.systemUTC());
