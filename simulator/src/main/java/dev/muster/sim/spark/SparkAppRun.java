@@ -94,7 +94,7 @@ final class SparkAppRun {
                     epoch));
         }
         ImmutableMap<String, String> annotations = ImmutableMap.of(EXPECTED_EXECUTORS, Integer.toString(spec.executors()),
-                GANG_EXECUTORS, Integer.toString(spec.executors()));
+                GANG_EXECUTORS, Integer.toString(spec.gangExecutors()));
         cached = new Job(id, id.toString(), queue, 1, ImmutableMap.of(), Optional.of(spec.minResources()), 0, "", phase, created,
                 Optional.empty(), annotations, tasks.build(), ImmutableList.of());
         return cached;

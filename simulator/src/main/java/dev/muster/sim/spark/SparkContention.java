@@ -30,7 +30,7 @@ import java.util.Map;
  * Volcano-compatible configuration, whose PodGroups have {@code minMember: 1} and the application's
  * {@code minResources}) and {@code reservation} (the same with the {@code executorreservation} plugin).
  *
- * <pre>java -cp ... dev.muster.sim.spark.SparkContention [--apps 60] [--window 600] [--nodes 8] [--seed 1]</pre>
+ * <pre>java -cp ... dev.muster.sim.spark.SparkContention [--apps 60] [--window 600] [--nodes 8] [--gang-ratio 1] [--seed 1]</pre>
  */
 public final class SparkContention {
     static final String RESERVATION_CONF = "muster-executor-reservation.conf";
@@ -42,28 +42,34 @@ public final class SparkContention {
     private SparkContention() {}
 
     public static void main(String[] args) {
-        Map<String, Long> options = new LinkedHashMap<>(Map.of("--apps", 60L, "--window", 600L, "--nodes", 8L, "--seed", 1L));
+        Map<String, Double> options = new LinkedHashMap<>();
+        options.put("--apps", 60.0);
+        options.put("--window", 600.0);
+        options.put("--nodes", 8.0);
+        options.put("--gang-ratio", 1.0);
+        options.put("--seed", 1.0);
         for (int i = 0; i < args.length; i++) {
             if (!options.containsKey(args[i]) || i + 1 >= args.length) {
                 throw new SimulationException("unknown or incomplete option '" + args[i] + "' (known: " + options.keySet() + ", each with a number)");
             }
             try {
-                options.put(args[i], Long.parseLong(args[++i]));
+                options.put(args[i], Double.parseDouble(args[++i]));
             } catch (NumberFormatException e) {
-                throw new SimulationException("option " + args[i - 1] + ": '" + args[i] + "' is not a whole number", e);
+                throw new SimulationException("option " + args[i - 1] + ": '" + args[i] + "' is not a number", e);
             }
         }
+        long seed = options.get("--seed").longValue();
         SchedulerConfigLoader loader = Guice.createInjector(new EngineModule()).getInstance(SchedulerConfigLoader.class);
-        ImmutableList<SparkAppSpec> workload = SparkWorkload.generate(options.get("--apps").intValue(), options.get("--window") * 1000,
-                options.get("--seed"));
+        ImmutableList<SparkAppSpec> workload = SparkWorkload.generate(options.get("--apps").intValue(),
+                (long) (options.get("--window") * 1000), options.get("--gang-ratio"), seed);
         ImmutableSortedMap<NodeName, ClusterNode> nodes = ClusterSpec.uniform(options.get("--nodes").intValue(), NODE, 8).nodes();
         PrintStream out = System.out;
-        out.printf("%d applications over %d s, %d nodes of %s, seed %d%n%n", workload.size(), options.get("--window"), nodes.size(), NODE,
-                options.get("--seed"));
+        out.printf("%d applications over %.0f s, %d nodes of %s, gang ratio %.2f, seed %d%n%n", workload.size(), options.get("--window"),
+                nodes.size(), NODE, options.get("--gang-ratio"), seed);
         out.println("| policy | completed | avg JCT s | p95 JCT s | deadlocked | starved | executor-s wasted waiting | driver-s idle | end s |");
         out.println("|---|---|---|---|---|---|---|---|---|");
         Map<String, SchedulingPolicy> policies = new LinkedHashMap<>();
-        policies.put("baseline", new BaselinePolicy(options.get("--seed")));
+        policies.put("baseline", new BaselinePolicy(seed));
         policies.put("volcano", new EnginePolicy(volcano(loader)));
         policies.put("reservation", new EnginePolicy(reservation(loader)));
         for (Map.Entry<String, SchedulingPolicy> policy : policies.entrySet()) {

@@ -5,6 +5,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import com.google.common.collect.ImmutableList;
 import dev.muster.engine.model.Resources;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 
@@ -27,8 +28,10 @@ public final class SparkWorkload {
     /**
      * @param applications how many applications arrive
      * @param windowMillis over how long they arrive
+     * @param gangRatio the share of each application's executors that must start together, rounded up
      */
-    public static ImmutableList<SparkAppSpec> generate(int applications, long windowMillis, long seed) {
+    public static ImmutableList<SparkAppSpec> generate(int applications, long windowMillis, double gangRatio, long seed) {
+        checkArgument(gangRatio >= 0 && gangRatio <= 1, "gang ratio must be within 0 and 1: %s", gangRatio);
         checkArgument(applications > 0, "applications must be positive: %s", applications);
         checkArgument(windowMillis >= 0, "window must not be negative: %s", windowMillis);
         Random random = new Random(seed);
@@ -43,9 +46,10 @@ public final class SparkWorkload {
                 double seconds = Math.max(5, 40 * Math.exp(0.8 * random.nextGaussian()));
                 durations.add(Math.round(seconds * 1000));
             }
-            apps.add(new SparkAppSpec(String.format("q%03d", i), arrival, DRIVER, EXECUTOR, executors, startup, durations.build()));
+            int gang = (int) Math.ceil(gangRatio * executors - 1e-9);
+            apps.add(new SparkAppSpec(String.format("q%03d", i), arrival, DRIVER, EXECUTOR, executors, gang, startup, durations.build()));
         }
-        apps.sort((left, right) -> Long.compare(left.arrivalMillis(), right.arrivalMillis()));
+        apps.sort(Comparator.comparingLong(SparkAppSpec::arrivalMillis));
         return ImmutableList.copyOf(apps);
     }
 }

@@ -29,7 +29,7 @@ class SparkSimulationTest {
     private static List<SparkAppSpec> threeApplications() {
         ImmutableList.Builder<SparkAppSpec> apps = ImmutableList.builder();
         for (int i = 0; i < 3; i++) {
-            apps.add(new SparkAppSpec("q" + i, 0, Resources.of(1000, GIB), Resources.of(1500, GIB), 2, 10_000, ImmutableList.of(60_000L)));
+            apps.add(new SparkAppSpec("q" + i, 0, Resources.of(1000, GIB), Resources.of(1500, GIB), 2, 2, 10_000, ImmutableList.of(60_000L)));
         }
         return apps.build();
     }
@@ -66,8 +66,8 @@ class SparkSimulationTest {
     @Test
     void theSameSeedGivesTheSameWorkloadAndTheSameFigures() {
         // given
-        ImmutableList<SparkAppSpec> first = SparkWorkload.generate(10, 60_000, 7);
-        ImmutableList<SparkAppSpec> second = SparkWorkload.generate(10, 60_000, 7);
+        ImmutableList<SparkAppSpec> first = SparkWorkload.generate(10, 60_000, 1.0, 7);
+        ImmutableList<SparkAppSpec> second = SparkWorkload.generate(10, 60_000, 1.0, 7);
         ImmutableSortedMap<NodeName, ClusterNode> nodes = ClusterSpec.uniform(2, SparkContention.NODE, 8).nodes();
 
         // when
