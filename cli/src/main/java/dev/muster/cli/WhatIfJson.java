@@ -10,7 +10,8 @@ import java.io.UncheckedIOException;
 /**
  * The what-if decisions as one JSON object:
  * {@code {"binds": {"ns/pod": "node"}, "evictions": ["ns/pod"], "pipelined": {"ns/pod": "node"},
- * "podGroups": {"ns/name": {"phase": "Inqueue", "reason": "..."}}}}.
+ * "podGroups": {"ns/name": {"phase": "Inqueue", "reason": "...", "reservation": "..."}}}}; a reservation says what
+ * is held for the PodGroup beyond its placed pods, such as the room of a Spark application's executors.
  */
 final class WhatIfJson {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -30,6 +31,7 @@ final class WhatIfJson {
             ObjectNode entry = podGroups.putObject(job.toString());
             entry.put("phase", outcome.phase().text());
             outcome.reason().ifPresent(reason -> entry.put("reason", reason));
+            outcome.reservation().ifPresent(reservation -> entry.put("reservation", reservation));
         });
         try {
             return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);

@@ -41,10 +41,21 @@ final class WhatIfTable {
                 job == null ? "" : job.queue().value(),
                 job == null ? "" : String.valueOf(job.minMember()),
                 outcome.phase().text(),
-                outcome.reason().orElse(outcome.ready() ? "ready" : "")});
+                why(outcome)});
         }
         table(out, "PODGROUPS", new String[] {"PODGROUP", "QUEUE", "MIN", "PHASE", "WHY"}, rows);
         return out.toString();
+    }
+
+    /** Why a PodGroup waits; for a ready one, what is held for it (its executors' room), if anything. */
+    private static String why(SessionResult.JobOutcome outcome) {
+        if (outcome.reason().isPresent()) {
+            return outcome.reason().get() + outcome.reservation().map(reservation -> "; " + reservation).orElse("");
+        }
+        if (!outcome.ready()) {
+            return outcome.reservation().orElse("");
+        }
+        return outcome.reservation().map(reservation -> "ready; " + reservation).orElse("ready");
     }
 
     private static void table(StringBuilder out, String title, String[] header, List<String[]> rows) {

@@ -13,6 +13,7 @@ import dev.muster.engine.plugins.capacity.CapacityPluginModule;
 import dev.muster.engine.plugins.conformance.ConformancePluginModule;
 import dev.muster.engine.plugins.dag.DagPluginModule;
 import dev.muster.engine.plugins.drf.DrfPluginModule;
+import dev.muster.engine.plugins.executorreservation.ExecutorReservationPluginModule;
 import dev.muster.engine.plugins.gang.GangPluginModule;
 import dev.muster.engine.plugins.networktopologyaware.NetworkTopologyAwarePluginModule;
 import dev.muster.engine.plugins.nodeorder.NodeOrderPluginModule;
@@ -52,6 +53,7 @@ public final class EngineModule extends AbstractModule {
         install(new DagPluginModule());
         install(new PlaceablePluginModule());
         install(new ShortestFirstPluginModule());
+        install(new ExecutorReservationPluginModule());
 
         bind(SchedulerConfigLoader.class).in(Scopes.SINGLETON);
     }

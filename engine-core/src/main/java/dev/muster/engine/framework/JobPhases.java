@@ -16,7 +16,7 @@ final class JobPhases {
         if (!ready) {
             reason = invalid.or(job::admissionNote).or(job::unschedulableReason).or(() -> describeFitErrors(job));
         }
-        return new SessionResult.JobOutcome(phase(job), ready, reason, ImmutableList.copyOf(job.warnings()));
+        return new SessionResult.JobOutcome(phase(job), ready, reason, ImmutableList.copyOf(job.warnings()), job.reservationNote());
     }
 
     static PodGroupPhase phase(JobState job) {

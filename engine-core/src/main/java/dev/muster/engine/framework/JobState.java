@@ -39,6 +39,7 @@ public final class JobState {
     private Optional<String> unschedulableReason = Optional.empty();
     private int bestAttempt;
     private Optional<String> admissionNote = Optional.empty();
+    private Optional<String> reservationNote = Optional.empty();
     private final List<String> warnings = new ArrayList<>();
     private final Map<String, SubJobState> subJobs;
     private final Map<TaskId, SubJobState> subJobOfTask = new HashMap<>();
@@ -191,6 +192,15 @@ public final class JobState {
 
     public void recordAdmissionNote(String note) {
         this.admissionNote = Optional.of(requireNonNull(note, "note is null"));
+    }
+
+    /** What a plugin holds for the job beyond its placed pods (room for executors to come), in words. */
+    public Optional<String> reservationNote() {
+        return reservationNote;
+    }
+
+    public void recordReservation(String note) {
+        this.reservationNote = Optional.of(requireNonNull(note, "note is null"));
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.muster.engine.framework;
 
+import static java.util.Objects.requireNonNull;
+
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import dev.muster.engine.model.JobId;
@@ -27,21 +29,29 @@ public record SessionResult(
     /**
      * @param reason why the job is not running yet, or empty when it is ready
      * @param warnings hints of the job that plugins ignored, each for a Warning Event on the PodGroup
+     * @param reservation what is held for the job beyond its placed pods (room for executors to come), in words
      */
-    public record JobOutcome(PodGroupPhase phase, boolean ready, Optional<String> reason, ImmutableList<String> warnings) {
+    public record JobOutcome(PodGroupPhase phase, boolean ready, Optional<String> reason, ImmutableList<String> warnings,
+            Optional<String> reservation) {
         public JobOutcome {
             warnings = ImmutableList.copyOf(warnings);
+            requireNonNull(reservation, "reservation is null");
+        }
+
+        public JobOutcome(PodGroupPhase phase, boolean ready, Optional<String> reason, ImmutableList<String> warnings) {
+            this(phase, ready, reason, warnings, Optional.empty());
         }
 
         public JobOutcome(PodGroupPhase phase, boolean ready, Optional<String> reason) {
             this(phase, ready, reason, ImmutableList.of());
         }
 
-        /** The record's text, with warnings only when there are some, so decisions print as they did before warnings existed. */
+        /** The record's text, with warnings and a reservation only when there are some, so decisions print as they did before. */
         @Override
         public String toString() {
             return "JobOutcome[phase=" + phase + ", ready=" + ready + ", reason=" + reason
-                    + (warnings.isEmpty() ? "" : ", warnings=" + warnings) + "]";
+                    + (warnings.isEmpty() ? "" : ", warnings=" + warnings)
+                    + reservation.map(text -> ", reservation=" + text).orElse("") + "]";
         }
     }
 }

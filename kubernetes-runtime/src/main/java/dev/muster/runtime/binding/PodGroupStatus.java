@@ -19,7 +19,9 @@ import java.util.Optional;
  * placed. The Unschedulable message is the one {@code what-if} prints; its reason says which kind of
  * wait it is: {@code InvalidSpec} (the PodGroup fails validation or names no existing queue),
  * {@code NotEnoughTasks} (fewer pods exist than {@code minMember}: Volcano's reason) or
- * {@code NotEnoughResources}. A PodGroup none of whose pods exist yet gets no Unschedulable condition,
+ * {@code NotEnoughResources}. Muster adds {@code Reserved} (reason {@code RoomHeld}) while a plugin holds
+ * room for pods still to come, with what is held in its message (the executors of a Spark application),
+ * and sets it False ({@code ReservationEnded}) when the hold ends. A PodGroup none of whose pods exist yet gets no Unschedulable condition,
  * as in Volcano: its pods may simply not be created, or not be seen, yet. A
  * condition's {@code lastTransitionTime} changes only when its status does, so an unchanged outcome
  * gives an unchanged status, which is not written again.
@@ -30,6 +32,10 @@ final class PodGroupStatus {
     static final String NOT_ENOUGH_RESOURCES = "NotEnoughResources";
     static final String NOT_ENOUGH_TASKS = "NotEnoughTasks";
     static final String INVALID_SPEC = "InvalidSpec";
+    /** Muster's condition: room is held for pods still to come, such as a Spark application's executors. */
+    static final String RESERVED = "Reserved";
+    static final String ROOM_HELD = "RoomHeld";
+    static final String RESERVATION_ENDED = "ReservationEnded";
     /** Volcano's reason for the Scheduled condition. */
     static final String GANG_READY = "tasks in gang are ready to be scheduled";
 
@@ -52,6 +58,11 @@ final class PodGroupStatus {
             if (reason.isPresent()) {
                 setCondition(status, UNSCHEDULABLE, true, reason.get(), outcome.reason().get(), now);
             }
+        }
+        if (outcome.reservation().isPresent()) {
+            setCondition(status, RESERVED, true, ROOM_HELD, outcome.reservation().get(), now);
+        } else if (condition(status, RESERVED).filter(condition -> condition.path("status").asText().equals("True")).isPresent()) {
+            setCondition(status, RESERVED, false, RESERVATION_ENDED, "", now);
         }
         return status;
     }

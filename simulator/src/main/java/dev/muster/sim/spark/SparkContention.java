@@ -1,0 +1,97 @@
+package dev.muster.sim.spark;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
+import com.google.inject.Guice;
+import dev.muster.engine.EngineModule;
+import dev.muster.engine.config.DefaultSchedulerConfig;
+import dev.muster.engine.config.SchedulerConfigLoader;
+import dev.muster.engine.framework.SessionConfig;
+import dev.muster.engine.model.ClusterNode;
+import dev.muster.engine.model.NodeName;
+import dev.muster.engine.model.Resources;
+import dev.muster.sim.SimulationException;
+import dev.muster.sim.cluster.ClusterSpec;
+import dev.muster.sim.policy.BaselinePolicy;
+import dev.muster.sim.policy.EnginePolicy;
+import dev.muster.sim.policy.SchedulingPolicy;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Runs the Spark workload under contention for three policies and prints a Markdown table:
+ * {@code baseline} (the default kube-scheduler model), {@code volcano} (Muster's built-in,
+ * Volcano-compatible configuration, whose PodGroups have {@code minMember: 1} and the application's
+ * {@code minResources}) and {@code reservation} (the same with the {@code executorreservation} plugin).
+ *
+ * <pre>java -cp ... dev.muster.sim.spark.SparkContention [--apps 60] [--window 600] [--nodes 8] [--gang-ratio 1] [--seed 1]</pre>
+ */
+public final class SparkContention {
+    static final String RESERVATION_CONF = "muster-executor-reservation.conf";
+    private static final double GIB = 1024.0 * 1024 * 1024;
+    static final Resources NODE = Resources.of(16_000, 64 * GIB);
+    static final Instant EPOCH = Instant.parse("2026-01-01T00:00:00Z");
+    static final long STARVED_AFTER_MILLIS = 600_000;
+
+    private SparkContention() {}
+
+    public static void main(String[] args) {
+        Map<String, Double> options = new LinkedHashMap<>();
+        options.put("--apps", 60.0);
+        options.put("--window", 600.0);
+        options.put("--nodes", 8.0);
+        options.put("--gang-ratio", 1.0);
+        options.put("--seed", 1.0);
+        for (int i = 0; i < args.length; i++) {
+            if (!options.containsKey(args[i]) || i + 1 >= args.length) {
+                throw new SimulationException("unknown or incomplete option '" + args[i] + "' (known: " + options.keySet() + ", each with a number)");
+            }
+            try {
+                options.put(args[i], Double.parseDouble(args[++i]));
+            } catch (NumberFormatException e) {
+                throw new SimulationException("option " + args[i - 1] + ": '" + args[i] + "' is not a number", e);
+            }
+        }
+        long seed = options.get("--seed").longValue();
+        SchedulerConfigLoader loader = Guice.createInjector(new EngineModule()).getInstance(SchedulerConfigLoader.class);
+        ImmutableList<SparkAppSpec> workload = SparkWorkload.generate(options.get("--apps").intValue(),
+                (long) (options.get("--window") * 1000), options.get("--gang-ratio"), seed);
+        ImmutableSortedMap<NodeName, ClusterNode> nodes = ClusterSpec.uniform(options.get("--nodes").intValue(), NODE, 8).nodes();
+        PrintStream out = System.out;
+        out.printf("%d applications over %.0f s, %d nodes of %s, gang ratio %.2f, seed %d%n%n", workload.size(), options.get("--window"),
+                nodes.size(), NODE, options.get("--gang-ratio"), seed);
+        out.println("| policy | completed | avg JCT s | p95 JCT s | deadlocked | starved | executor-s wasted waiting | driver-s idle | end s |");
+        out.println("|---|---|---|---|---|---|---|---|---|");
+        Map<String, SchedulingPolicy> policies = new LinkedHashMap<>();
+        policies.put("baseline", new BaselinePolicy(seed));
+        policies.put("volcano", new EnginePolicy(volcano(loader)));
+        policies.put("reservation", new EnginePolicy(reservation(loader)));
+        for (Map.Entry<String, SchedulingPolicy> policy : policies.entrySet()) {
+            SparkRunResult result = new SparkSimulation(policy.getValue(), nodes, workload, EPOCH, STARVED_AFTER_MILLIS).run();
+            out.printf("| %s | %d | %,.0f | %,.0f | %d | %d | %,.0f | %,.0f | %,.0f |%n", policy.getKey(), result.completed(),
+                    result.averageJctSeconds(), result.p95JctSeconds(), result.deadlocked(), result.starved(), result.wastedExecutorSeconds(),
+                    result.idleDriverSeconds(), result.endSeconds());
+        }
+    }
+
+    static SessionConfig volcano(SchedulerConfigLoader loader) {
+        return loader.parse(DefaultSchedulerConfig.VOLCANO_SOURCE, DefaultSchedulerConfig.volcanoText());
+    }
+
+    static SessionConfig reservation(SchedulerConfigLoader loader) {
+        try (InputStream stream = SparkContention.class.getResourceAsStream(RESERVATION_CONF)) {
+            if (stream == null) {
+                throw new IllegalStateException("BUG: " + RESERVATION_CONF + " is missing from the classpath");
+            }
+            return loader.parse(RESERVATION_CONF, new String(stream.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
