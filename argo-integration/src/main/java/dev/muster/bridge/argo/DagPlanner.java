@@ -55,7 +55,7 @@ public final class DagPlanner {
                 Optional<Duration> remaining = locator.remaining(member.nodeId());
                 longest = longest.flatMap(so -> remaining.map(each -> each.compareTo(so) > 0 ? each : so));
             }
-            annotations.put(fanOut.groupNodeId(), hint(workflow, fanOut.groupNodeName(), longest));
+            annotations.put(DagPlan.fanOutKey(fanOut), hint(workflow, fanOut.groupNodeName(), longest));
         }
         for (WorkflowNode node : workflow.nodes().values()) {
             if (node.type() == NodeType.POD && locator.isPlaced(node)) {

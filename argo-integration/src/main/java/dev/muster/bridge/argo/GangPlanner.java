@@ -68,7 +68,7 @@ public final class GangPlanner {
             PodGroupSpec podGroup = new PodGroupSpec(workflow.namespace(), name(fanOut), workflow.name(), workflow.uid(),
                     fanOut.groupNodeId(), fanOut.template(), minAvailable.orElse(members), queue,
                     Optional.ofNullable(annotations.get(GangAnnotations.PRIORITY_CLASS)).map(String::trim).filter(name -> !name.isEmpty()),
-                    dag.forNode(fanOut.groupNodeId()));
+                    dag.forFanOut(fanOut));
             podGroups.add(podGroup);
             fanOut.podNodeIds().forEach(pod -> groups.put(pod, podGroup.name()));
         }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class DagPlannerTest {
     private static final Function<String, Optional<Duration>> NO_HISTORY = template -> Optional.empty();
     private static final String PREPARE_POD = "dag-fan-out-2271192547";
-    private static final String TRAIN_GROUP = "dag-fan-out-3209575842";
+    private static final String TRAIN_FAN_OUT = "dag-fan-out-3209575842/worker";
     private static final String TRAIN_X_POD = "dag-fan-out-3075465614";
 
     @Test
@@ -37,7 +37,7 @@ class DagPlannerTest {
         assertThat(plan.problems()).isEmpty();
         assertThat(plan.forNode(PREPARE_POD)).isEqualTo(Map.of(DagAnnotations.DAG, "default/dag-fan-out",
                 DagAnnotations.NODE, "dag-fan-out.prepare", DagAnnotations.REMAINING_PATH, "900"));
-        assertThat(plan.forNode(TRAIN_GROUP)).containsEntry(DagAnnotations.NODE, "dag-fan-out.train")
+        assertThat(plan.forNode(TRAIN_FAN_OUT)).containsEntry(DagAnnotations.NODE, "dag-fan-out.train")
                 .containsEntry(DagAnnotations.REMAINING_PATH, "600");
         assertThat(plan.forNode(TRAIN_X_POD)).containsEntry(DagAnnotations.REMAINING_PATH, "600");
     }
@@ -55,7 +55,7 @@ class DagPlannerTest {
 
         // then
         assertThat(plan.forNode(PREPARE_POD)).containsEntry(DagAnnotations.REMAINING_PATH, "3");
-        assertThat(plan.forNode(TRAIN_GROUP)).containsEntry(DagAnnotations.REMAINING_PATH, "2");
+        assertThat(plan.forNode(TRAIN_FAN_OUT)).containsEntry(DagAnnotations.REMAINING_PATH, "2");
     }
 
     @Test
