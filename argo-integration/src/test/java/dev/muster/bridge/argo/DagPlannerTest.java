@@ -43,6 +43,22 @@ class DagPlannerTest {
     }
 
     @Test
+    void eachTaskOfTheRealDiamondRunCarriesWhatIsLeftAfterItsStart() {
+        // given: Argo's dag-diamond as the real controller ran it, every task estimated at a minute
+        ObjectNode object = TestingWorkflows.load("dag-diamond");
+
+        // when
+        DagPlan plan = DagPlanner.plan(TestingWorkflows.read(object), TemplateReader.read(object), NO_HISTORY);
+
+        // then: A -> B (or C) -> D
+        assertThat(plan.forNode("dag-diamond-2601828679")).containsEntry(DagAnnotations.NODE, "dag-diamond.A")
+                .containsEntry(DagAnnotations.REMAINING_PATH, "180");
+        assertThat(plan.forNode("dag-diamond-2618606298")).containsEntry(DagAnnotations.REMAINING_PATH, "120");
+        assertThat(plan.forNode("dag-diamond-2635383917")).containsEntry(DagAnnotations.REMAINING_PATH, "120");
+        assertThat(plan.forNode("dag-diamond-2517940584")).containsEntry(DagAnnotations.REMAINING_PATH, "60");
+    }
+
+    @Test
     void withoutEstimatesTheDurationsOfTheLastFinishedRunOfTheSameWorkflowCount() {
         // given: the run as the controller finished it: prepare took 1 s, each train pod 2 s
         Workflow finished = TestingWorkflows.read("dag-fan-out");
