@@ -33,6 +33,11 @@ public final class GangPlanner {
     private GangPlanner() {}
 
     public static GangPlan plan(Workflow workflow, Set<String> queues) {
+        return plan(workflow, queues, DagPlan.NONE);
+    }
+
+    /** The plan, each PodGroup carrying its fan-out's annotations of {@code dag}. */
+    public static GangPlan plan(Workflow workflow, Set<String> queues, DagPlan dag) {
         List<PodGroupSpec> podGroups = new ArrayList<>();
         Map<String, String> groups = new LinkedHashMap<>();
         Set<GangProblem> problems = new LinkedHashSet<>();
@@ -62,7 +67,8 @@ public final class GangPlanner {
             }
             PodGroupSpec podGroup = new PodGroupSpec(workflow.namespace(), name(fanOut), workflow.name(), workflow.uid(),
                     fanOut.groupNodeId(), fanOut.template(), minAvailable.orElse(members), queue,
-                    Optional.ofNullable(annotations.get(GangAnnotations.PRIORITY_CLASS)).map(String::trim).filter(name -> !name.isEmpty()));
+                    Optional.ofNullable(annotations.get(GangAnnotations.PRIORITY_CLASS)).map(String::trim).filter(name -> !name.isEmpty()),
+                    dag.forFanOut(fanOut));
             podGroups.add(podGroup);
             fanOut.podNodeIds().forEach(pod -> groups.put(pod, podGroup.name()));
         }

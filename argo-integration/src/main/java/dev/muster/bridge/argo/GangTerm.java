@@ -2,6 +2,7 @@ package dev.muster.bridge.argo;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
@@ -35,7 +36,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One leader term of the bridge: informers on Workflows, their pods (by Argo's workflow label), their
  * PodGroups and Volcano's Queues, and a work queue of Workflows. A change to a Workflow or to one of its
- * pods queues the Workflow; processing reads it, plans its gangs and writes the plan. Nothing outlives
+ * pods queues the Workflow; processing reads it, plans its gangs and DAG hints (with the durations of
+ * the finished Workflows seen this term) and writes the plans. Nothing outlives
  * {@link #stop()}.
  */
 final class GangTerm implements TermController.Term {
@@ -56,6 +58,7 @@ final class GangTerm implements TermController.Term {
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-argo-timer"));
     private final KeyedWorkQueue<ObjectKey, String> queue;
     private final GangWriter writer;
+    private final DurationHistory history = new DurationHistory();
 
     GangTerm(KubernetesClient client, Clock clock) {
         requireNonNull(client, "client is null");
@@ -107,18 +110,26 @@ final class GangTerm implements TermController.Term {
             queue.forget(key);
             return;
         }
-        WorkflowReader.Result read = WorkflowReader.read(JSON.valueToTree(object));
+        JsonNode tree = JSON.valueToTree(object);
+        WorkflowReader.Result read = WorkflowReader.read(tree);
         if (read.workflow().isEmpty()) {
-            Workflow unread = new Workflow(key.namespace(), key.name(), object.getMetadata().getUid(), ImmutableMap.of(), ImmutableMap.of());
+            Workflow unread = new Workflow(key.namespace(), key.name(), object.getMetadata().getUid(), "", "", ImmutableMap.of(),
+                    ImmutableMap.of());
             writer.report(unread, "cannot read the Workflow, so it runs without gang semantics: " + String.join("; ", read.problems()));
             writer.releaseAll(ImmutableList.copyOf(pods.getIndexer().byIndex(BY_WORKFLOW, key.toString())));
             return;
         }
         Workflow workflow = read.workflow().get();
+        history.record(workflow);
         ImmutableSet<String> queueNames = queues.getStore().list().stream().map(q -> q.getMetadata().getName())
                 .collect(ImmutableSet.toImmutableSet());
-        GangPlan plan = GangPlanner.plan(workflow, queueNames);
-        writer.write(workflow, plan, ImmutableList.copyOf(pods.getIndexer().byIndex(BY_WORKFLOW, key.toString())));
-        log.debug("workflow={} podGroups={} problems={}", key, plan.podGroups().size(), plan.problems().size());
+        // a DAG Argo refuses ends the workflow at once, so problems are reported for a finished one too
+        DagPlan dag = DagPlanner.plan(workflow, TemplateReader.read(tree), template -> history.duration(workflow, template));
+        GangPlan plan = GangPlanner.plan(workflow, queueNames, dag);
+        ImmutableList<Pod> workflowPods = ImmutableList.copyOf(pods.getIndexer().byIndex(BY_WORKFLOW, key.toString()));
+        writer.write(workflow, plan, workflowPods);
+        writer.writeDagHints(workflow, dag, plan, workflowPods);
+        log.debug("workflow={} podGroups={} problems={} dagProblems={}", key, plan.podGroups().size(), plan.problems().size(),
+                dag.problems().size());
     }
 }

@@ -39,6 +39,7 @@ import org.slf4j.LoggerFactory;
 final class GangWriter {
     static final String COMPONENT = "muster-argo-bridge";
     static final String PROBLEM_REASON = "GangIgnored";
+    static final String DAG_PROBLEM_REASON = "DagIgnored";
     private static final Logger log = LoggerFactory.getLogger(GangWriter.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -46,6 +47,8 @@ final class GangWriter {
     private final EventRecorder events;
     private final Function<PodGroupSpec, Optional<GenericKubernetesResource>> existingPodGroup;
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
+    /** Automatic PodGroups already given their pod's DAG hints, with the hints. */
+    private final Set<String> hinted = ConcurrentHashMap.newKeySet();
 
     GangWriter(KubernetesClient client, EventRecorder events, Function<PodGroupSpec, Optional<GenericKubernetesResource>> existingPodGroup) {
         this.client = requireNonNull(client, "client is null");
@@ -55,7 +58,7 @@ final class GangWriter {
 
     void write(Workflow workflow, GangPlan plan, List<Pod> pods) {
         for (GangProblem problem : plan.problems()) {
-            report(workflow, problem.describe());
+            report(workflow, PROBLEM_REASON, problem.describe());
         }
         for (PodGroupSpec podGroup : plan.podGroups()) {
             ensure(podGroup);
@@ -69,20 +72,56 @@ final class GangWriter {
         }
     }
 
+    /**
+     * Gives the DAG hints to the PodGroup of each pending pod of the workflow that is in no gang: the
+     * automatic PodGroup the scheduler made for it, named by its group annotation. A pod bound before
+     * the bridge saw it needs none. The gangs' PodGroups get theirs from the {@link GangPlan}.
+     */
+    void writeDagHints(Workflow workflow, DagPlan dag, GangPlan plan, List<Pod> pods) {
+        for (DagProblem problem : dag.problems()) {
+            report(workflow, DAG_PROBLEM_REASON, problem.describe());
+        }
+        for (Pod pod : pods) {
+            Map<String, String> annotations = pod.getMetadata().getAnnotations() == null ? Map.of() : pod.getMetadata().getAnnotations();
+            String nodeId = annotations.get(ArgoApi.NODE_ID_ANNOTATION);
+            String group = annotations.get(SchedulingApi.GROUP_NAME_ANNOTATION);
+            if (nodeId == null || group == null || plan.group(nodeId).isPresent() || pod.getSpec().getNodeName() != null
+                    || dag.forNode(nodeId).isEmpty() || !hinted.add(pod.getMetadata().getNamespace() + "/" + group + " " + dag.forNode(nodeId))) {
+                continue;
+            }
+            ObjectNode patch = JSON.createObjectNode();
+            patch.putObject("metadata").set("annotations", JSON.valueToTree(dag.forNode(nodeId)));
+            try {
+                client.genericKubernetesResources(PodGroupManifests.POD_GROUPS).inNamespace(pod.getMetadata().getNamespace()).withName(group)
+                        .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+            } catch (KubernetesClientException e) {
+                // not there yet: the scheduler annotates the pod once it has made it, and that change brings the pod back here
+                hinted.remove(pod.getMetadata().getNamespace() + "/" + group + " " + dag.forNode(nodeId));
+                if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
+                    throw e;
+                }
+            }
+        }
+    }
+
     /** Lets every pod of a Workflow that cannot be read go without a gang, so none is held for ever. */
     void releaseAll(List<Pod> pods) {
         pods.forEach(pod -> release(pod, Optional.empty()));
     }
 
     void report(Workflow workflow, String message) {
+        report(workflow, PROBLEM_REASON, message);
+    }
+
+    private void report(Workflow workflow, String reason, String message) {
         if (!reported.add(workflow.uid() + " " + message)) {
             return;
         }
         log.info("workflow={}: {}", workflow.key(), message);
         EventRecorder.Subject subject = new EventRecorder.Subject(ArgoApi.API_VERSION, ArgoApi.WORKFLOW_KIND, workflow.namespace(),
                 workflow.name(), workflow.uid());
-        if (!events.record(subject, true, PROBLEM_REASON, message).join()) {
-            log.warn("event not recorded workflow={} reason={}", workflow.key(), PROBLEM_REASON);
+        if (!events.record(subject, true, reason, message).join()) {
+            log.warn("event not recorded workflow={} reason={}", workflow.key(), reason);
         }
     }
 
@@ -100,6 +139,15 @@ final class GangWriter {
                 }
             }
             return;
+        }
+        Map<String, String> present = existing.get().getMetadata().getAnnotations() == null ? Map.of()
+                : existing.get().getMetadata().getAnnotations();
+        if (podGroup.dagAnnotations().entrySet().stream().anyMatch(entry -> !entry.getValue().equals(present.get(entry.getKey())))) {
+            // the remaining path changes as earlier runs of the workflow finish
+            ObjectNode patch = JSON.createObjectNode();
+            patch.putObject("metadata").set("annotations", JSON.valueToTree(podGroup.dagAnnotations()));
+            client.genericKubernetesResources(PodGroupManifests.POD_GROUPS).inNamespace(podGroup.namespace()).withName(podGroup.name())
+                    .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
         }
         JsonNode spec = JSON.valueToTree(existing.get().getAdditionalProperties().getOrDefault("spec", Map.of()));
         if (spec.path("minMember").asInt(-1) < podGroup.minMember()) {

@@ -29,6 +29,7 @@ final class PodGroupManifests {
         ObjectNode annotations = metadata.putObject("annotations");
         annotations.put(GROUP_NODE_ANNOTATION, podGroup.groupNodeId());
         annotations.put(TEMPLATE_ANNOTATION, podGroup.template());
+        podGroup.dagAnnotations().forEach(annotations::put);
         ObjectNode owner = metadata.putArray("ownerReferences").addObject();
         owner.put("apiVersion", ArgoApi.API_VERSION);
         owner.put("kind", ArgoApi.WORKFLOW_KIND);

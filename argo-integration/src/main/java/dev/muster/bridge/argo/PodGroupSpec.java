@@ -3,12 +3,14 @@ package dev.muster.bridge.argo;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableMap;
 import java.util.Optional;
 
 /**
  * The {@code scheduling.volcano.sh/v1beta1} PodGroup of one fan-out, owned by its Workflow.
  *
  * @param queue {@code spec.queue}; empty leaves the PodGroup's default ({@code default})
+ * @param dagAnnotations the {@code dag} plugin's annotations ({@link DagPlan}); empty without DAG hints
  */
 public record PodGroupSpec(
         String namespace,
@@ -19,7 +21,8 @@ public record PodGroupSpec(
         String template,
         int minMember,
         Optional<String> queue,
-        Optional<String> priorityClassName) {
+        Optional<String> priorityClassName,
+        ImmutableMap<String, String> dagAnnotations) {
     public PodGroupSpec {
         requireNonNull(namespace, "namespace is null");
         requireNonNull(name, "name is null");
@@ -30,5 +33,6 @@ public record PodGroupSpec(
         checkArgument(minMember > 0, "podgroup %s: minMember must be positive: %s", name, minMember);
         requireNonNull(queue, "queue is null");
         requireNonNull(priorityClassName, "priorityClassName is null");
+        dagAnnotations = ImmutableMap.copyOf(dagAnnotations);
     }
 }

@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,10 +50,23 @@ public final class WorkflowReader {
         readTemplates(stored.path("templates"), "status.storedWorkflowTemplateSpec.templates", annotations);
         readTemplates(object.path("spec").path("templates"), "spec.templates", annotations);
         ImmutableMap<String, WorkflowNode> nodes = readNodes(object.path("status"));
+        String phase = optionalString(object.path("status"), "phase", "status.phase");
+        String lineage = lineage(object, name);
         if (!problems.isEmpty()) {
             return new Result(Optional.empty(), ImmutableList.copyOf(problems));
         }
-        return new Result(Optional.of(new Workflow(namespace, name, uid, ImmutableMap.copyOf(annotations), nodes)), ImmutableList.of());
+        return new Result(Optional.of(new Workflow(namespace, name, uid, lineage, phase, ImmutableMap.copyOf(annotations), nodes)),
+                ImmutableList.of());
+    }
+
+    private String lineage(JsonNode object, String name) {
+        String template = optionalString(object.path("spec").path("workflowTemplateRef"), "name", "spec.workflowTemplateRef.name");
+        if (!template.isEmpty()) {
+            boolean cluster = object.path("spec").path("workflowTemplateRef").path("clusterScope").asBoolean(false);
+            return (cluster ? "ClusterWorkflowTemplate/" : "WorkflowTemplate/") + template;
+        }
+        String prefix = optionalString(object.path("metadata"), "generateName", "metadata.generateName");
+        return prefix.isEmpty() ? "name/" + name : "generateName/" + prefix;
     }
 
     private void readTemplates(JsonNode templates, String path, Map<String, ImmutableMap<String, String>> annotations) {
@@ -102,7 +117,23 @@ public final class WorkflowReader {
         String template = optionalString(node, "templateName", path + ".templateName");
         String phase = optionalString(node, "phase", path + ".phase");
         ImmutableList<String> children = stringList(node.path("children"), path + ".children");
-        return type.map(nodeType -> new WorkflowNode(id, name, nodeType, template, phase, children));
+        String boundary = optionalString(node, "boundaryID", path + ".boundaryID");
+        Optional<Instant> startedAt = time(node, "startedAt", path);
+        Optional<Instant> finishedAt = time(node, "finishedAt", path);
+        return type.map(nodeType -> new WorkflowNode(id, name, nodeType, template, phase, children, boundary, startedAt, finishedAt));
+    }
+
+    private Optional<Instant> time(JsonNode node, String field, String path) {
+        String text = optionalString(node, field, path + "." + field);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Instant.parse(text));
+        } catch (DateTimeParseException e) {
+            problems.add(path + "." + field + ": '" + text + "' is not an RFC 3339 time");
+            return Optional.empty();
+        }
     }
 
     private String requiredString(JsonNode parent, String field, String path) {

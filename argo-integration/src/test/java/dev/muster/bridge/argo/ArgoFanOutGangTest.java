@@ -138,7 +138,7 @@ class ArgoFanOutGangTest {
         assertThat(pods(client, "dag-fan-out")).hasSize(3);
     }
 
-    private static void submit(KubernetesClient client, String file) {
+    static void submit(KubernetesClient client, String file) {
         try (InputStream in = ArgoFanOutGangTest.class.getResourceAsStream("/submit/" + file)) {
             GenericKubernetesResource workflow = new ObjectMapper(new YAMLFactory()).readValue(in, GenericKubernetesResource.class);
             client.genericKubernetesResources(ArgoApi.WORKFLOWS).inNamespace("default").resource(workflow).create();
@@ -147,13 +147,13 @@ class ArgoFanOutGangTest {
         }
     }
 
-    private static String phase(KubernetesClient client, String workflow) {
+    static String phase(KubernetesClient client, String workflow) {
         GenericKubernetesResource object = client.genericKubernetesResources(ArgoApi.WORKFLOWS).inNamespace("default").withName(workflow).get();
         Object status = object == null ? null : object.getAdditionalProperties().get("status");
         return status instanceof Map<?, ?> map ? Objects.toString(map.get("phase"), "") : "";
     }
 
-    private static List<Pod> pods(KubernetesClient client, String workflow) {
+    static List<Pod> pods(KubernetesClient client, String workflow) {
         return client.pods().inNamespace("default").withLabel(ArgoApi.WORKFLOW_LABEL, workflow).list().getItems();
     }
 
@@ -174,7 +174,7 @@ class ArgoFanOutGangTest {
         return podGroups.get(0);
     }
 
-    private static List<Event> warnings(KubernetesClient client, String workflow) {
+    static List<Event> warnings(KubernetesClient client, String workflow) {
         return client.v1().events().inNamespace("default").list().getItems().stream()
                 .filter(event -> event.getInvolvedObject().getKind().equals(ArgoApi.WORKFLOW_KIND))
                 .filter(event -> event.getInvolvedObject().getName().equals(workflow))
@@ -182,7 +182,7 @@ class ArgoFanOutGangTest {
                 .toList();
     }
 
-    private static String nodeName(Pod pod) {
+    static String nodeName(Pod pod) {
         return pod == null ? null : pod.getSpec().getNodeName();
     }
 }
