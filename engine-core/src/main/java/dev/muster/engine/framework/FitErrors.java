@@ -45,7 +45,7 @@ public final class FitErrors {
 
     /**
      * {@code 0/3 nodes are available: 2 Insufficient nvidia.com/gpu (asks 8, the closest 2 nodes have 4
-     * free), 1 node(s) had untolerated taint}.
+     * free), 1 node(s) had untolerated taint}; {@code (asks 8, no node has any free)} when none has any.
      */
     public String describe(int totalNodes) {
         StringBuilder text = new StringBuilder();
@@ -61,9 +61,13 @@ public final class FitErrors {
                 Closest best = closest.get(entry.getKey().substring("Insufficient ".length()));
                 if (best != null) {
                     String resource = entry.getKey().substring("Insufficient ".length());
-                    text.append(" (asks ").append(best.request().format(resource)).append(", the closest ")
-                            .append(best.nodes() == 1 ? "node has " : best.nodes() + " nodes have ")
-                            .append(best.free().format(resource)).append(" free)");
+                    text.append(" (asks ").append(best.request().format(resource));
+                    if (best.free().get(resource) < Resources.EPSILON) {
+                        text.append(", no node has any free)");
+                    } else {
+                        text.append(", the closest ").append(best.nodes() == 1 ? "node has " : best.nodes() + " nodes have ")
+                                .append(best.free().format(resource)).append(" free)");
+                    }
                 }
             }
         }
