@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -70,19 +71,44 @@ final class NodePicker {
                     case NONE -> false;
                 }
                 : node -> fits(task, node, checkResources).isEmpty();
-        Filtered filtered = scan(task, nodes, feasible, node -> {
-            if (checkResources && !task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
-                // one reason per missing resource, as kube-scheduler counts them
-                return task.initRequest().insufficientAgainst(node.futureIdle()).stream()
-                        .map(resource -> "Insufficient " + resource)
-                        .toList();
-            }
-            return reasons(session.plugins().filter(task, node));
-        });
+        Filtered filtered = scan(task, nodes, feasible, checkResources
+                ? (node, errors) -> whyNot(task, node, errors)
+                : (node, errors) -> reasons(session.plugins().filter(task, node)).forEach(errors::add));
         if (verdicts.isPresent()) {
             lastSplit = Optional.of(new Split(task, filtered.feasible(), idle, future));
         }
         return filtered;
+    }
+
+    /** Why the task does not fit the node, resources first: one reason per missing resource, as kube-scheduler counts them. */
+    private void whyNot(TaskState task, NodeState node, FitErrors errors) {
+        if (!task.initRequest().lessEqual(node.futureIdle(), Resources.Missing.ZERO)) {
+            for (String resource : task.initRequest().insufficientAgainst(node.futureIdle())) {
+                errors.addInsufficient(resource, task.initRequest(), node.futureIdle());
+            }
+            return;
+        }
+        reasons(session.plugins().filter(task, node)).forEach(errors::add);
+    }
+
+    /**
+     * Why no node has room for the task now (its filters and its request against each node's future
+     * idle), or empty when one has. Unlike {@link #filter}, this leaves the round-robin start where it
+     * is, so asking it changes no placement.
+     */
+    Optional<FitErrors> whyNoNodeFits(TaskState task, List<NodeState> nodes) {
+        Optional<NodeFits.Verdicts> verdicts = verdicts(task);
+        for (NodeState node : nodes) {
+            boolean room = verdicts.isPresent() ? fit(task, node, verdicts.get()) != NodeFits.Fit.NONE : fits(task, node, true).isEmpty();
+            if (room) {
+                return Optional.empty();
+            }
+        }
+        FitErrors errors = new FitErrors();
+        for (NodeState node : nodes) {
+            whyNot(task, node, errors);
+        }
+        return Optional.of(errors);
     }
 
     /**
@@ -93,7 +119,7 @@ final class NodePicker {
     Filtered filterForEviction(TaskState task, List<NodeState> nodes) {
         Function<NodeState, List<String>> unresolvable =
                 node -> reasons(session.plugins().filter(task, node).filter(failure -> !failure.resolvable()));
-        return scan(task, nodes, node -> unresolvable.apply(node).isEmpty(), unresolvable);
+        return scan(task, nodes, node -> unresolvable.apply(node).isEmpty(), (node, errors) -> unresolvable.apply(node).forEach(errors::add));
     }
 
     private static List<String> reasons(Optional<FitFailure> failure) {
@@ -105,7 +131,7 @@ final class NodePicker {
      * matters only when none is feasible, so the reasons are worked out then, off the hot path.
      */
     private Filtered scan(TaskState task, List<NodeState> nodes, Predicate<NodeState> feasibleNode,
-            Function<NodeState, List<String>> reasons) {
+            BiConsumer<NodeState, FitErrors> reasons) {
         requireNonNull(task, "task is null");
         int wanted = feasibleNodesToFind(nodes.size());
         List<NodeState> feasible = new ArrayList<>(wanted);
@@ -126,7 +152,7 @@ final class NodePicker {
         FitErrors errors = new FitErrors();
         if (feasible.isEmpty()) {
             for (NodeState node : nodes) {
-                reasons.apply(node).forEach(errors::add);
+                reasons.accept(node, errors);
             }
         }
         return new Filtered(feasible, errors);

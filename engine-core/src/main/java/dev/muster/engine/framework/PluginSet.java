@@ -132,6 +132,17 @@ public final class PluginSet {
         return 0;
     }
 
+    /** Victim-task order has no flag; 0 means no plugin had an opinion. */
+    public int compareVictimTasks(TaskState left, TaskState right, TaskState preemptor) {
+        for (VictimTaskOrder order : flat(VictimTaskOrder.class, null)) {
+            int result = order.compareVictimTasks(left, right, preemptor);
+            if (result != 0) {
+                return result;
+            }
+        }
+        return 0;
+    }
+
     public int compareTasks(TaskState left, TaskState right) {
         for (TaskOrder order : taskOrders) {
             int result = order.compareTasks(left, right);

@@ -11,6 +11,7 @@ import java.util.Optional;
  * {@code BuildVictimsPriorityQueue}):
  *
  * <ol>
+ *   <li>tasks of different jobs: first the plugins' {@link VictimTaskOrder}, when one has an opinion;
  *   <li>two tasks of one job: the reverse of the task order, so the job's least important task goes first;
  *   <li>tasks of different queues: the victim-queue order for the preemptor's queue, which without a
  *       plugin's opinion is the reverse of the queue order;
@@ -20,12 +21,14 @@ import java.util.Optional;
  */
 public final class VictimOrder implements Comparator<TaskState> {
     private final Session session;
+    private final TaskState preemptor;
     private final Optional<Queue> preemptorQueue;
     private final Comparator<TaskState> taskOrder;
     private final Comparator<Queue> queueOrder;
 
     private VictimOrder(Session session, TaskState preemptor) {
         this.session = requireNonNull(session, "session is null");
+        this.preemptor = preemptor;
         this.preemptorQueue = session.queue(preemptor.job().queue());
         this.taskOrder = session.taskOrder();
         this.queueOrder = session.queueOrder();
@@ -40,6 +43,10 @@ public final class VictimOrder implements Comparator<TaskState> {
     public int compare(TaskState left, TaskState right) {
         if (left.job() == right.job()) {
             return taskOrder.compare(right, left);
+        }
+        int byVictimOrder = session.plugins().compareVictimTasks(left, right, preemptor);
+        if (byVictimOrder != 0) {
+            return byVictimOrder;
         }
         Optional<Queue> leftQueue = session.queue(left.job().queue());
         Optional<Queue> rightQueue = session.queue(right.job().queue());

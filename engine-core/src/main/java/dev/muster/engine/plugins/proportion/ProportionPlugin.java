@@ -13,6 +13,7 @@ import dev.muster.engine.framework.QueueOrder;
 import dev.muster.engine.framework.Session;
 import dev.muster.engine.framework.TaskState;
 import dev.muster.engine.framework.VictimSelector;
+import dev.muster.engine.framework.VictimTaskOrder;
 import dev.muster.engine.framework.Vote;
 import dev.muster.engine.model.Queue;
 import dev.muster.engine.model.QueueName;
@@ -23,6 +24,7 @@ import dev.muster.engine.queue.Quota;
 import dev.muster.engine.queue.QueueAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,15 +42,30 @@ import org.slf4j.LoggerFactory;
  * are admitted while {@code minResources} fits the queue's real capability (and, with
  * {@link ProportionArgs#admitWithinDeserved()}, its deserved share); victims are reclaimed from queues
  * above their deserved share.
+ *
+ * <p>With {@link ProportionArgs#lendIdleShare()} a queue's loans are its youngest tasks above its deserved
+ * share: reclaim takes the youngest first (the run that loses least), never one that ran less than
+ * {@link ProportionArgs#minLoanRuntime()}, and never one whose eviction would leave its queue below its
+ * deserved share on every resource it is over and the task frees (so that the queue does not turn into
+ * a reclaimer of what it just lost).
  */
-public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity, VictimSelector, AdmissionCheck,
+public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity, VictimSelector, VictimTaskOrder, AdmissionCheck,
         AllocationListener, DeservedShare {
     public static final String NAME = "proportion";
     private static final Logger log = LoggerFactory.getLogger(ProportionPlugin.class);
+    /** The task that started last first; a task with no start time last. */
+    private static final Comparator<TaskState> YOUNGEST_FIRST = Comparator.comparing(
+            (TaskState task) -> task.task().started(), (left, right) -> {
+                if (left.isPresent() && right.isPresent()) {
+                    return right.get().compareTo(left.get());
+                }
+                return Boolean.compare(left.isEmpty(), right.isEmpty());
+            });
 
     private final Map<QueueName, QueueAttributes> queues = new TreeMap<>();
     private final boolean admitWithinDeserved;
     private final boolean lendIdleShare;
+    private final Resources total;
     /** Tasks that started after this instant are loans too young to reclaim. */
     private final Instant youngestReclaimable;
 
@@ -56,7 +73,7 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
         this.admitWithinDeserved = args.admitWithinDeserved();
         this.lendIdleShare = args.lendIdleShare();
         this.youngestReclaimable = session.now().minus(args.minLoanRuntimeDuration());
-        Resources total = session.totalResource();
+        this.total = session.totalResource();
         Resources totalGuarantee = Resources.EMPTY;
         for (Queue queue : session.queues().values()) {
             totalGuarantee = totalGuarantee.add(queue.guarantee());
@@ -131,11 +148,11 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
 
     @Override
     public boolean isPreemptive(Queue queue, List<TaskState> tasks) {
-        Resources total = Resources.EMPTY;
+        Resources requested = Resources.EMPTY;
         for (TaskState task : tasks) {
-            total = total.add(task.request());
+            requested = requested.add(task.request());
         }
-        return fitsDeserved(queue, total);
+        return fitsDeserved(queue, requested);
     }
 
     @Override
@@ -153,10 +170,7 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
             return Optional.of("queue " + queue.name() + " would go over its capability: "
                     + Quota.describeExcess(overCapability, used, attributes.realCapability()));
         }
-        TreeSet<String> excess = Quota.insufficientOnRequested(used, attributes.deserved(), task.request());
-        // concatenation, not String.format: this reason is written for every waiting job every cycle
-        return Optional.of("queue " + queue.name() + " (weight " + queue.weight() + ") would go over its deserved share: "
-                + Quota.describeExcess(excess, used, attributes.deserved()));
+        return Optional.of(ShareReasons.overDeserved(queues, attributes, task.request()));
     }
 
     @Override
@@ -170,27 +184,9 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
         }
         Resources minimum = job.job().minResources().orElse(Resources.EMPTY);
         if (attributes.admissionShortfall(minimum).isEmpty() && admitWithinDeserved) {
-            return Optional.of(describeDeservedShortfall(attributes, minimum));
+            return Optional.of(ShareReasons.deservedShortfall(queues, attributes, minimum));
         }
-        return Optional.of(describeAdmissionShortfall(attributes, minimum));
-    }
-
-    /** {@code minResources cpu 8 would take queue ml to cpu 20 > its capability 16}. */
-    static String describeAdmissionShortfall(QueueAttributes attributes, Resources minimum) {
-        Resources future = attributes.withAdmitted(minimum);
-        TreeSet<String> shortfall = attributes.admissionShortfall(minimum);
-        return "minResources (" + minimum + ") would take queue " + attributes.name()
-                + " over its capability, counting what it runs and has admitted: "
-                + Quota.describeExcess(shortfall, future, attributes.realCapability());
-    }
-
-    /** {@code minResources cpu 8 would take queue ml to cpu 20 > its deserved share 16}. */
-    private static String describeDeservedShortfall(QueueAttributes attributes, Resources minimum) {
-        Resources future = attributes.withAdmitted(minimum);
-        TreeSet<String> shortfall = attributes.deservedShortfall(minimum);
-        return "minResources (" + minimum + ") would take queue " + attributes.name() + " (weight " + attributes.queue().weight()
-                + ") over its deserved share, counting what it runs and has admitted: "
-                + Quota.describeExcess(shortfall, future, attributes.deserved());
+        return Optional.of(ShareReasons.admissionShortfall(attributes, minimum, total));
     }
 
     private boolean fitsDeserved(Queue queue, Resources request) {
@@ -212,24 +208,56 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
 
     /**
      * Takes victims from each queue only while it holds more than it deserves (its loans), and, with a
-     * minimum loan run time, only tasks that have run that long.
+     * minimum loan run time, only tasks that have run that long. Lending takes only the youngest loans
+     * and never a task that would take its queue below its deserved share.
      */
     @Override
     public Optional<List<TaskState>> reclaimable(TaskState reclaimer, List<TaskState> candidates) {
         Map<QueueName, Resources> remaining = new HashMap<>();
         List<TaskState> victims = new ArrayList<>();
-        for (TaskState candidate : candidates) {
+        List<TaskState> inOrder = candidates;
+        if (lendIdleShare) {
+            inOrder = new ArrayList<>(candidates);
+            inOrder.sort(YOUNGEST_FIRST);
+        }
+        for (TaskState candidate : inOrder) {
             QueueAttributes attributes = queues.get(candidate.job().queue());
             if (attributes == null || tooYoung(candidate)) {
                 continue;
             }
             Resources allocated = remaining.computeIfAbsent(attributes.name(), name -> attributes.allocated());
-            if (!allocated.lessEqual(attributes.deserved(), Resources.Missing.ZERO)) {
-                remaining.put(attributes.name(), allocated.subtract(candidate.request()));
-                victims.add(candidate);
+            if (allocated.lessEqual(attributes.deserved(), Resources.Missing.ZERO)) {
+                continue;
             }
+            Resources after = allocated.subtract(candidate.request());
+            if (lendIdleShare && !staysAtShare(allocated, after, attributes.deserved(), candidate.request())) {
+                continue;
+            }
+            remaining.put(attributes.name(), after);
+            victims.add(candidate);
         }
         return Optional.of(victims);
+    }
+
+    /**
+     * Whether taking {@code request} away leaves the queue at or above its deserved share on at least one
+     * resource where it is over its share and that the request frees (on a GPU cluster, the GPUs: the
+     * shares of cpu and memory come from the same demand and are rarely the ones that bind); false when
+     * the request frees none of them.
+     */
+    static boolean staysAtShare(Resources allocated, Resources after, Resources deserved, Resources request) {
+        for (String resource : allocated.insufficientAgainst(deserved)) {
+            if (request.get(resource) >= Resources.EPSILON && after.get(resource) >= deserved.get(resource) - Resources.EPSILON) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** While lending, the youngest loan is evicted first: its run loses least. */
+    @Override
+    public int compareVictimTasks(TaskState left, TaskState right, TaskState preemptor) {
+        return lendIdleShare ? YOUNGEST_FIRST.compare(left, right) : 0;
     }
 
     private boolean tooYoung(TaskState candidate) {

@@ -112,4 +112,65 @@ class ProportionLendingTest {
         assertThat(result.evictions()).isEmpty();
         assertThat(result.binds()).doesNotContainKey(new TaskId("ns", "b-job-0"));
     }
+
+    /** Issue 18's tiers: gang first, so that where it protects no gang the second tier's proportion chooses. */
+    private static final String TIERED = """
+            actions: "allocate, reclaim"
+            tiers:
+            - plugins:
+              - name: gang
+                enablePreemptable: false
+            - plugins:
+              - name: proportion
+                arguments: {lend-idle-share: true, min-loan-runtime: 10m}
+              - name: predicates
+            """;
+
+    /** Adds a one-pod job of queue a running on the node since {@code age} ago. */
+    private static ClusterScenario.Builder loan(ClusterScenario.Builder builder, String name, Resources request, String node, Duration age) {
+        return builder.job("ns/" + name, "a", 1, request, 0, PodGroupPhase.RUNNING, 0)
+                .pod(pod("ns/" + name, name + "-0").request(request).runningOn(node).startedAt(NOW.minus(age)));
+    }
+
+    @Test
+    void theYoungestLoansAreReclaimedFirst() {
+        // given: a's jobs 0-3 started three hours ago, 4-7 an hour ago; b asks for 4 GPUs
+        ClusterScenario.Builder builder = ClusterScenario.builder().node("n1", NODE).queue("a", 1).queue("b", 1);
+        for (int i = 0; i < 8; i++) {
+            loan(builder, "a" + i, POD, "n1", i < 4 ? Duration.ofHours(3) : Duration.ofHours(1));
+        }
+        ClusterSnapshot snapshot = builder.job("ns/b-job", "b", 4, POD, 4).build();
+
+        // when
+        SessionResult result = TestingScheduler.withConfig(TIERED).runOnce(snapshot);
+
+        // then: the four runs that lose an hour, not the four that would lose three
+        assertThat(result.evictions()).extracting(eviction -> eviction.task().name())
+                .containsExactlyInAnyOrder("a4-0", "a5-0", "a6-0", "a7-0");
+    }
+
+    @Test
+    void noLoanIsReclaimedThatWouldTakeItsQueueBelowItsShare() {
+        // given: a holds 10 of 16 GPUs (an 8-GPU pod on n1, two 1-GPU pods on n2), b holds 6 on n2 and
+        // asks for 2 more: both deserve 8, so a lends 2
+        ClusterScenario.Builder builder = ClusterScenario.builder()
+                .node("n1", NODE).node("n2", NODE)
+                .queue("a", 1).queue("b", 1);
+        loan(builder, "a-big", POD.multiply(8), "n1", Duration.ofHours(1));
+        loan(builder, "a-small", POD, "n2", Duration.ofHours(2));
+        loan(builder, "a-other", POD, "n2", Duration.ofHours(2));
+        builder.job("ns/b-running", "b", 1, POD, 0, PodGroupPhase.RUNNING, 0);
+        for (int i = 0; i < 6; i++) {
+            builder.pod(pod("ns/b-running", "b-running-" + i).request(POD).runningOn("n2").startedAt(NOW.minus(Duration.ofHours(1))));
+        }
+        ClusterSnapshot snapshot = builder.job("ns/b-job", "b", 1, POD.multiply(2), 1).build();
+
+        // when
+        SessionResult result = TestingScheduler.withConfig(TIERED).runOnce(snapshot);
+
+        // then: n1 would fit b's pod once a-big is gone, but that takes a from 10 to 2 GPUs; the two
+        // one-GPU loans on n2 take it to 8, its share
+        assertThat(result.evictions()).extracting(eviction -> eviction.task().name())
+                .containsExactlyInAnyOrder("a-small-0", "a-other-0");
+    }
 }
