@@ -25,6 +25,7 @@ import dev.muster.engine.plugins.proportion.ProportionPluginModule;
 import dev.muster.engine.plugins.resourcestrategyfit.ResourceStrategyFitPluginModule;
 import dev.muster.engine.plugins.shortestfirst.ShortestFirstPluginModule;
 import dev.muster.engine.plugins.sla.SlaPluginModule;
+import dev.muster.engine.plugins.tasktopology.TaskTopologyPluginModule;
 
 
 /** The engine with every built-in action and plugin, and the configuration loader that knows them. */
@@ -50,6 +51,7 @@ public final class EngineModule extends AbstractModule {
         install(new OvercommitPluginModule());
         install(new SlaPluginModule());
         install(new NetworkTopologyAwarePluginModule());
+        install(new TaskTopologyPluginModule());
         install(new DagPluginModule());
         install(new PlaceablePluginModule());
         install(new ShortestFirstPluginModule());

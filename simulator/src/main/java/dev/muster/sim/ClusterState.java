@@ -81,7 +81,7 @@ final class ClusterState {
             pods.put(gang.tasks[i], new PodRef(gang, i));
         }
         queueDemand[queueIndex.get(gang.job.spec.queue())] += gang.spec.total().get(measured);
-        pendingPods += gang.spec.pods();
+        pendingPods += gang.spec.podCount();
     }
 
     /** Removes a finished gang and frees its pods. */
@@ -93,7 +93,7 @@ final class ClusterState {
             pods.remove(gang.tasks[i]);
         }
         active.remove(gang.id);
-        pendingPods -= gang.spec.pods();
+        pendingPods -= gang.spec.podCount();
         queueDemand[queueIndex.get(gang.job.spec.queue())] -= gang.spec.total().get(measured);
     }
 
@@ -109,18 +109,18 @@ final class ClusterState {
         gang.nodes[index] = node;
         gang.bound++;
         pendingPods--;
-        count(gang, 1);
+        count(gang, index, 1);
     }
 
     void unbind(GangRun gang, int index) {
         gang.nodes[index] = null;
         gang.bound--;
         pendingPods++;
-        count(gang, -1);
+        count(gang, index, -1);
     }
 
-    private void count(GangRun gang, int sign) {
-        Resources request = gang.spec.perPod();
+    private void count(GangRun gang, int index, int sign) {
+        Resources request = gang.spec.request(index);
         gpuAllocated += sign * request.get(Resources.GPU);
         cpuAllocated += sign * request.milliCpu();
         queueAllocated[queueIndex.get(gang.job.spec.queue())] += sign * request.get(measured);

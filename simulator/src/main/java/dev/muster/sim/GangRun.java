@@ -1,5 +1,8 @@
 package dev.muster.sim;
 
+import static dev.muster.engine.plugins.tasktopology.TaskTopology.AFFINITY;
+import static dev.muster.engine.plugins.tasktopology.TaskTopology.ANTI_AFFINITY;
+
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import dev.muster.engine.model.Job;
@@ -13,6 +16,8 @@ import dev.muster.engine.model.TaskId;
 import dev.muster.engine.model.TaskStatus;
 import dev.muster.sim.workload.GangSpec;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -44,18 +49,20 @@ final class GangRun {
     double wastedGpuSeconds;
     boolean stuck;
     private Job cached;
+    private final ImmutableMap<String, String> annotations;
 
     GangRun(JobRun job, GangSpec spec, long submitted) {
         this.job = job;
         this.spec = spec;
         this.id = new JobId(job.spec.id(), spec.name());
         this.submitted = submitted;
-        this.tasks = new TaskId[spec.pods()];
-        this.nodes = new NodeName[spec.pods()];
-        this.boundAt = new long[spec.pods()];
+        this.tasks = new TaskId[spec.podCount()];
+        this.nodes = new NodeName[spec.podCount()];
+        this.boundAt = new long[spec.podCount()];
         for (int i = 0; i < tasks.length; i++) {
-            tasks[i] = new TaskId(job.spec.id(), spec.name() + "-" + i);
+            tasks[i] = new TaskId(job.spec.id(), spec.podName(i));
         }
+        this.annotations = withTaskTopology(job.annotations.getOrDefault(spec.name(), ImmutableMap.of()), spec);
     }
 
     boolean running() {
@@ -65,7 +72,7 @@ final class GangRun {
     /** Records a change of the bound pod count: the waste of the partial placement so far, and whether it is stuck. */
     void boundChanged(long now, long stuckAfterMillis, int previous) {
         closePartial(now, previous, stuckAfterMillis);
-        if (bound > 0 && bound < spec.pods()) {
+        if (bound > 0 && bound < spec.podCount()) {
             if (partialSince < 0) {
                 partialSince = now;
             }
@@ -85,7 +92,8 @@ final class GangRun {
 
     private void closePartial(long now, int previouslyBound, long stuckAfterMillis) {
         if (partialSince >= 0) {
-            wastedGpuSeconds += previouslyBound * spec.perPod().get(Resources.GPU) / 1000.0
+            // parameter servers hold no GPU, so a partly placed gang wastes at most its bound workers' GPUs
+            wastedGpuSeconds += Math.min(previouslyBound, spec.pods()) * spec.perPod().get(Resources.GPU) / 1000.0
                     * (now - Math.max(partialChangedAt, partialSince)) / 1000.0;
             if (now - partialSince > stuckAfterMillis) {
                 stuck = true;
@@ -108,14 +116,44 @@ final class GangRun {
             ImmutableList.Builder<Task> builder = ImmutableList.builderWithExpectedSize(tasks.length);
             for (int i = 0; i < tasks.length; i++) {
                 boolean placed = nodes[i] != null;
-                builder.add(new Task(tasks[i], tasks[i].toString(), id, "worker", 1, "", spec.perPod(), spec.perPod(),
+                builder.add(new Task(tasks[i], tasks[i].toString(), id, spec.role(i), 1, "", spec.request(i), spec.request(i),
                         placed ? TaskStatus.RUNNING : TaskStatus.PENDING, Optional.ofNullable(nodes[i]), created, true, false, false,
                         Placement.ANYWHERE, ImmutableMap.of(), ImmutableMap.of(),
                         placed ? Optional.of(epoch.plusMillis(boundAt[i])) : Optional.empty()));
             }
-            cached = new Job(id, id.toString(), job.spec.queue(), spec.pods(), ImmutableMap.of(), Optional.of(spec.total()), 0, "", phase,
-                    created, Optional.empty(), job.annotations.getOrDefault(spec.name(), ImmutableMap.of()), builder.build(), ImmutableList.of());
+            cached = new Job(id, id.toString(), job.spec.queue(), spec.podCount(), ImmutableMap.of(), Optional.of(spec.total()), 0, "",
+                    phase, created, Optional.empty(), annotations, builder.build(), ImmutableList.of());
         }
         return cached;
+    }
+
+    /**
+     * How long this run takes with the pods where they are now: the gang's duration, stretched by its
+     * parameter servers' communication model when it has them.
+     */
+    long runMillis() {
+        if (spec.parameterServers().isEmpty()) {
+            return spec.durationMillis();
+        }
+        int servers = spec.parameterServerCount();
+        List<NodeName> placed = Arrays.asList(nodes);
+        return spec.parameterServers().get().stretch(spec.durationMillis(), placed.subList(0, servers), placed.subList(servers, nodes.length));
+    }
+
+    /**
+     * The PodGroup annotations, with the task topology the Kubeflow bridge gives a PS/worker TFJob whose user
+     * gave none (each PS with workers; several PS apart from each other); plugins other than
+     * {@code task-topology} ignore them.
+     */
+    private static ImmutableMap<String, String> withTaskTopology(ImmutableMap<String, String> annotations, GangSpec spec) {
+        if (spec.parameterServers().isEmpty() || annotations.containsKey(AFFINITY)) {
+            return annotations;
+        }
+        ImmutableMap.Builder<String, String> builder = ImmutableMap.<String, String>builder().putAll(annotations)
+                .put(AFFINITY, GangSpec.PARAMETER_SERVER + "," + GangSpec.WORKER);
+        if (spec.parameterServerCount() > 1) {
+            builder.put(ANTI_AFFINITY, GangSpec.PARAMETER_SERVER);
+        }
+        return builder.buildKeepingLast();
     }
 }

@@ -237,7 +237,7 @@ public final class Simulation {
             }
         }
         for (GangRun gang : touched) {
-            if (gang.bound == gang.spec.pods() && !gang.running()) {
+            if (gang.bound == gang.spec.podCount() && !gang.running()) {
                 gang.runStart = now;
                 if (gang.firstRunStart < 0) {
                     gang.firstRunStart = now;
@@ -245,7 +245,7 @@ public final class Simulation {
                         gang.job.firstRunStart = now;
                     }
                 }
-                events.add(new Event(now + gang.spec.durationMillis(), sequence++, Optional.empty(), Optional.of(gang), gang.generation));
+                events.add(new Event(now + gang.runMillis(), sequence++, Optional.empty(), Optional.of(gang), gang.generation));
             }
         }
         return changed;

@@ -134,7 +134,7 @@ public final class ClusterScenario {
             JobSpec spec = jobs.get(pod.job);
             checkArgument(spec != null, "unknown job %s", pod.job);
             TaskId id = new TaskId(pod.job.namespace(), pod.name);
-            spec.tasks.add(new Task(id, pod.job.namespace() + "-" + pod.name, pod.job, "", pod.priority, "", pod.request, pod.request,
+            spec.tasks.add(new Task(id, pod.job.namespace() + "-" + pod.name, pod.job, pod.role, pod.priority, "", pod.request, pod.request,
                     pod.status, pod.node, next(), pod.preemptable, pod.preemptionNever, false, Placement.ANYWHERE,
                     ImmutableMap.copyOf(pod.labels), ImmutableMap.of(), pod.started));
             return this;
@@ -244,6 +244,7 @@ public final class ClusterScenario {
         private boolean preemptable = true;
         private boolean preemptionNever;
         private Optional<Instant> started = Optional.empty();
+        private String role = "";
         private final Map<String, String> labels = new TreeMap<>();
 
         private Pod(JobId job, String name) {
@@ -278,6 +279,12 @@ public final class ClusterScenario {
 
         public Pod priority(int priority) {
             this.priority = priority;
+            return this;
+        }
+
+        /** The task's role ({@code volcano.sh/task-spec}). */
+        public Pod role(String value) {
+            this.role = value;
             return this;
         }
 

@@ -12,7 +12,8 @@ import java.util.Optional;
  * What the bridge reads of a PodGroup named after a training job (Volcano's or scheduler-plugins'):
  * its spec as the operator wrote it, when it was made, its phase, the message of Muster's
  * {@code Unschedulable} condition (Volcano's only: Muster writes no scheduler-plugins status), and
- * whether the bridge wrote it as the mirror of a scheduler-plugins one.
+ * whether the bridge wrote it as the mirror of a scheduler-plugins one, and whether it has any of the
+ * {@code task-topology} plugin's annotations.
  */
 public record PodGroupView(
         String apiVersion,
@@ -23,7 +24,8 @@ public record PodGroupView(
         Instant created,
         String phase,
         Optional<String> unschedulable,
-        boolean mirror) {
+        boolean mirror,
+        boolean hasTaskTopology) {
     public PodGroupView {
         requireNonNull(apiVersion, "apiVersion is null");
         requireNonNull(name, "name is null");
@@ -32,6 +34,12 @@ public record PodGroupView(
         requireNonNull(created, "created is null");
         requireNonNull(phase, "phase is null");
         requireNonNull(unschedulable, "unschedulable is null");
+    }
+
+    /** A PodGroup without task-topology annotations. */
+    public PodGroupView(String apiVersion, String name, int minMember, JsonNode minResources, Optional<String> queue, Instant created,
+            String phase, Optional<String> unschedulable, boolean mirror) {
+        this(apiVersion, name, minMember, minResources, queue, created, phase, unschedulable, mirror, false);
     }
 
     public static PodGroupView of(JsonNode object) {
@@ -48,7 +56,12 @@ public record PodGroupView(
                 resources.isObject() ? resources : JsonNodeFactory.instance.objectNode(),
                 Optional.of(spec.path("queue").asText("")).filter(text -> !text.isEmpty()), created(metadata.path("creationTimestamp")),
                 object.path("status").path("phase").asText(""), unschedulable,
-                metadata.path("labels").has(KubeflowApi.MIRROR_OF));
+                metadata.path("labels").has(KubeflowApi.MIRROR_OF), hasTaskTopology(metadata.path("annotations")));
+    }
+
+    private static boolean hasTaskTopology(JsonNode annotations) {
+        return annotations.has(TaskTopologyDefault.AFFINITY) || annotations.has(TaskTopologyDefault.ANTI_AFFINITY)
+                || annotations.has(TaskTopologyDefault.TASK_ORDER);
     }
 
     private static Instant created(JsonNode node) {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -16,6 +17,7 @@ import java.util.Optional;
  * @param pending Muster's reason the gang waits, for an Event on the job
  * @param timedOut the gang was not placed within {@code scheduleTimeoutSeconds}: the Event's message
  * @param recheckAfter when to look again though nothing changes (a timeout or a grace period ends)
+ * @param podGroupAnnotations annotations to add to the job's Volcano PodGroup (the default task topology)
  */
 public record TrainingJobPlan(
         ImmutableList<FieldProblem> problems,
@@ -23,7 +25,8 @@ public record TrainingJobPlan(
         Optional<MirrorPodGroup> mirror,
         Optional<String> pending,
         Optional<String> timedOut,
-        Optional<Duration> recheckAfter) {
+        Optional<Duration> recheckAfter,
+        ImmutableMap<String, String> podGroupAnnotations) {
     /** Nothing to do. */
     public static final TrainingJobPlan NOTHING = new TrainingJobPlan(ImmutableList.of(), false, Optional.empty(), Optional.empty(),
             Optional.empty(), Optional.empty());
@@ -34,6 +37,13 @@ public record TrainingJobPlan(
         requireNonNull(pending, "pending is null");
         requireNonNull(timedOut, "timedOut is null");
         requireNonNull(recheckAfter, "recheckAfter is null");
+        podGroupAnnotations = ImmutableMap.copyOf(podGroupAnnotations);
+    }
+
+    /** A plan that adds no PodGroup annotation. */
+    public TrainingJobPlan(ImmutableList<FieldProblem> problems, boolean resume, Optional<MirrorPodGroup> mirror, Optional<String> pending,
+            Optional<String> timedOut, Optional<Duration> recheckAfter) {
+        this(problems, resume, mirror, pending, timedOut, recheckAfter, ImmutableMap.of());
     }
 
     /** The Volcano PodGroup the engine reads in place of a scheduler-plugins one of the same name. */

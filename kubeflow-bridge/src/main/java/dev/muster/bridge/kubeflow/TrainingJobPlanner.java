@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.muster.bridge.kubeflow.TrainingJobPlan.MirrorPodGroup;
 import java.time.Duration;
@@ -28,6 +29,7 @@ import java.util.Optional;
  *       PodGroup has waited {@link #ADMISSION_GRACE} in phase Pending with no pods, that it waits for
  *       admission; and when {@code scheduleTimeoutSeconds} has passed since the PodGroup was made, the
  *       timeout.
+ *   <li>A PS/Worker TFJob whose Volcano PodGroup has no task topology: {@link TaskTopologyDefault}'s.
  * </ul>
  */
 public final class TrainingJobPlanner {
@@ -72,9 +74,10 @@ public final class TrainingJobPlanner {
                         JsonNodeFactory.instance.objectNode()))
                 .orElseGet(() -> new MirrorPodGroup(group.name(), group.minMember(), queue, job.schedulingPolicy().priorityClass(),
                         group.minResources())));
+        ImmutableMap<String, String> topology = TaskTopologyDefault.annotations(job, volcano);
         int minMember = volcano.or(() -> coscheduling).map(PodGroupView::minMember).orElse(job.minMember());
         if (pods.bound() >= minMember && minMember > 0) {
-            return new TrainingJobPlan(ImmutableList.of(), false, mirror, Optional.empty(), Optional.empty(), Optional.empty());
+            return new TrainingJobPlan(ImmutableList.of(), false, mirror, Optional.empty(), Optional.empty(), Optional.empty(), topology);
         }
         Optional<Duration> recheck = Optional.empty();
         Optional<String> pending = Optional.empty();
@@ -106,7 +109,7 @@ public final class TrainingJobPlanner {
                         + pending.map(reason -> ": " + reason).orElse(""));
             }
         }
-        return new TrainingJobPlan(ImmutableList.of(), false, mirror, pending, timedOut, recheck);
+        return new TrainingJobPlan(ImmutableList.of(), false, mirror, pending, timedOut, recheck, topology);
     }
 
     /**

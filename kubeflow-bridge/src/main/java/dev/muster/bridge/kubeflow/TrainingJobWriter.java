@@ -22,6 +22,7 @@ import java.net.HttpURLConnection;
 import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,7 +33,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Applies a {@link TrainingJobPlan} through the API server: Events on the job (each message once per job),
  * the {@code Invalid} condition in the job's status, {@code runPolicy.suspend} for bad input (and back once
- * the input is good, if the bridge suspended it), and the mirror Volcano PodGroup. Writing a plan twice
+ * the input is good, if the bridge suspended it), the mirror Volcano PodGroup and the default task topology
+ * on the Volcano PodGroup. Writing a plan twice
  * changes nothing. Thread-safe: workers of different jobs call it at once.
  */
 final class TrainingJobWriter {
@@ -74,6 +76,9 @@ final class TrainingJobWriter {
             log.info("job={} resumed: its input is good now", job.displayName());
         }
         plan.mirror().ifPresent(mirror -> mirror(job, mirror));
+        if (!plan.podGroupAnnotations().isEmpty()) {
+            annotatePodGroup(job, plan.podGroupAnnotations());
+        }
         plan.pending().ifPresent(message -> event(job, true, PENDING_REASON, message));
         plan.timedOut().ifPresent(message -> event(job, true, TIMEOUT_REASON, message));
     }
@@ -140,6 +145,16 @@ final class TrainingJobWriter {
     private void patchJob(TrainingJob job, ObjectNode patch) {
         client.genericKubernetesResources(job.kind().context()).inNamespace(job.namespace()).withName(job.name())
                 .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+    }
+
+    /** Adds annotations to the Volcano PodGroup named after the job; the operator's updates keep them (it updates the spec). */
+    private void annotatePodGroup(TrainingJob job, Map<String, String> annotations) {
+        ObjectNode patch = JsonNodeFactory.instance.objectNode();
+        ObjectNode values = patch.with("metadata").with("annotations");
+        annotations.forEach(values::put);
+        client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS).inNamespace(job.namespace()).withName(job.name())
+                .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+        log.info("podgroup={}/{} given the default task topology {}", job.namespace(), job.name(), annotations);
     }
 
     private void mirror(TrainingJob job, MirrorPodGroup mirror) {

@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -63,6 +64,9 @@ class OperatorVolcanoPathTest {
             assertThat(podGroup.getAdditionalProperties()).extracting("spec").extracting("minMember").isEqualTo(4);
             assertThat(jobs.pods("mnist")).extracting(pod -> pod.getMetadata().getAnnotations().get("volcano.sh/task-spec"))
                     .containsExactlyInAnyOrder("chief", "ps", "worker", "worker");
+            // the bridge's default task topology for a PS/Worker TFJob, kept by the operator's updates of its PodGroup
+            await().atMost(RUN).until(() -> Optional.ofNullable(jobs.volcanoPodGroup("mnist").orElseThrow().getMetadata().getAnnotations())
+                    .map(annotations -> annotations.get(TaskTopologyDefault.AFFINITY)).filter("ps,worker"::equals).isPresent());
             await().atMost(RUN).until(() -> jobs.hasCondition(TrainingKind.TFJOB, "mnist", "Succeeded"));
             assertThat(watch.longestHalfBound()).isLessThan(Duration.ofSeconds(1));
         }

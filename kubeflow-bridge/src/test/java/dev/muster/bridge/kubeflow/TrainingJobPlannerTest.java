@@ -11,6 +11,7 @@ import dev.muster.bridge.kubeflow.TrainingJobPlan.MirrorPodGroup;
 import dev.muster.bridge.kubeflow.TrainingJobPlanner.JobPods;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -174,6 +175,52 @@ class TrainingJobPlannerTest {
         job.with("status").putArray("conditions").addObject().put("type", "Succeeded").put("status", "True");
 
         assertThat(plan(job, Optional.empty(), Optional.empty(), new JobPods(0, 0), CREATED)).isEqualTo(TrainingJobPlan.NOTHING);
+    }
+
+    @Test
+    void aPsWorkerTfJobOnTheVolcanoPathGetsTheDefaultTaskTopology() {
+        TrainingJobPlan plan = plan(example(TestingJobs.TF_DIST_MNIST), Optional.of(podGroup("scheduling.volcano.sh/v1beta1", 4, "Inqueue")),
+                Optional.empty(), new JobPods(0, 0), CREATED);
+
+        assertThat(plan.podGroupAnnotations()).containsExactly(Map.entry("volcano.sh/task-topology-affinity", "ps,worker"));
+    }
+
+    @Test
+    void twoParameterServersAreAlsoKeptApartSoThatEachGetsItsOwnWorkers() {
+        ObjectNode job = example(TestingJobs.TF_DIST_MNIST);
+        TestingJobs.replicaSpec(job, "PS").put("replicas", 2);
+
+        TrainingJobPlan plan = plan(job, Optional.of(podGroup("scheduling.volcano.sh/v1beta1", 5, "Inqueue")), Optional.empty(),
+                new JobPods(0, 0), CREATED);
+
+        assertThat(plan.podGroupAnnotations()).containsExactly(Map.entry("volcano.sh/task-topology-affinity", "ps,worker"),
+                Map.entry("volcano.sh/task-topology-anti-affinity", "ps"));
+    }
+
+    @Test
+    void theUsersOwnTaskTopologyIsLeftAsItIs() {
+        ObjectNode podGroup = JsonNodeFactory.instance.objectNode().put("apiVersion", "scheduling.volcano.sh/v1beta1");
+        podGroup.with("metadata").put("name", "dist-mnist-for-e2e-test").with("annotations")
+                .put("volcano.sh/task-topology-anti-affinity", "worker");
+        podGroup.with("spec").put("minMember", 4);
+
+        TrainingJobPlan plan = plan(example(TestingJobs.TF_DIST_MNIST), Optional.of(PodGroupView.of(podGroup)), Optional.empty(),
+                new JobPods(0, 0), CREATED);
+
+        assertThat(PodGroupView.of(podGroup).hasTaskTopology()).isTrue();
+        assertThat(plan.podGroupAnnotations()).isEmpty();
+    }
+
+    @Test
+    void noDefaultTopologyWithoutRolesOnPodsOrWithoutParameterServers() {
+        // on the scheduler-plugins path the operator gives pods no volcano.sh/task-spec; a PyTorchJob has no PS
+        TrainingJobPlan schedulerPlugins = plan(example(TestingJobs.TF_DIST_MNIST), Optional.empty(),
+                Optional.of(podGroup("scheduling.x-k8s.io/v1alpha1", 4, "")), new JobPods(0, 0), CREATED);
+        TrainingJobPlan pyTorch = plan(example(TestingJobs.PYTORCH_CPU_DEMO), Optional.of(podGroup("scheduling.volcano.sh/v1beta1", 2, "Inqueue")),
+                Optional.empty(), new JobPods(0, 0), CREATED);
+
+        assertThat(schedulerPlugins.podGroupAnnotations()).isEmpty();
+        assertThat(pyTorch.podGroupAnnotations()).isEmpty();
     }
 
     private static TrainingJobPlan plan(ObjectNode job, Optional<PodGroupView> volcano, Optional<PodGroupView> coscheduling, JobPods pods,

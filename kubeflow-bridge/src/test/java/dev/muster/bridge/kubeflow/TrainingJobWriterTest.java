@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import dev.muster.bridge.kubeflow.TrainingJobPlan.MirrorPodGroup;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
@@ -111,6 +112,25 @@ class TrainingJobWriterTest {
 
         assertThat(JSON.valueToTree(client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS).inNamespace("default")
                 .withName(NAME).get()).path("spec").path("queue").asText()).isEqualTo("default");
+    }
+
+    @Test
+    void theDefaultTaskTopologyIsAddedToTheOperatorsPodGroupBesideItsOwnAnnotations() {
+        GenericKubernetesResource stored = store(TestingJobs.example(TestingJobs.TF_DIST_MNIST, "default", NAME));
+        ObjectNode operators = JSON.createObjectNode().put("apiVersion", "scheduling.volcano.sh/v1beta1").put("kind", "PodGroup");
+        operators.putObject("metadata").put("name", NAME).put("namespace", "default").putObject("annotations").put("team", "vision");
+        operators.putObject("spec").put("minMember", 4).put("queue", "default");
+        client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS).inNamespace("default")
+                .resource(JSON.convertValue(operators, GenericKubernetesResource.class)).create();
+
+        writer.write(stored, read(stored), new TrainingJobPlan(ImmutableList.of(), false, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), ImmutableMap.of("volcano.sh/task-topology-affinity", "ps,worker")));
+
+        JsonNode podGroup = JSON.valueToTree(client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS).inNamespace("default")
+                .withName(NAME).get());
+        assertThat(podGroup.path("metadata").path("annotations")).isEqualTo(JSON.createObjectNode().put("team", "vision")
+                .put("volcano.sh/task-topology-affinity", "ps,worker"));
+        assertThat(podGroup.path("spec")).isEqualTo(operators.path("spec"));
     }
 
     private GenericKubernetesResource store(ObjectNode job) {

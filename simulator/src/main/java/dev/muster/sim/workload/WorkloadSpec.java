@@ -8,12 +8,14 @@ import dev.muster.sim.cluster.ClusterSpec;
 import java.nio.file.Path;
 
 /**
- * A {@code --workload} value, {@code KIND:ARGUMENT}: {@code philly:PATH}, {@code alibaba-dag:PATH},
+ * A {@code --workload} value, {@code KIND:ARGUMENT}: {@code philly:PATH}, {@code philly-ps:PATH} (Philly's
+ * multi-pod jobs as PS/worker jobs, {@link PsWorkerJobs}), {@code alibaba-dag:PATH},
  * {@code openb:PATH} or {@code synthetic:SPEC}; and the cluster to use when none is given.
  */
 public record WorkloadSpec(Kind kind, String argument) {
     public enum Kind {
         PHILLY("philly"),
+        PHILLY_PS("philly-ps"),
         ALIBABA_DAG("alibaba-dag"),
         OPENB("openb"),
         SYNTHETIC("synthetic");
@@ -42,7 +44,7 @@ public record WorkloadSpec(Kind kind, String argument) {
                 return new WorkloadSpec(candidate, colon < 0 ? "" : text.substring(colon + 1));
             }
         }
-        throw new SimulationException("unknown workload '" + text + "': use philly:PATH, alibaba-dag:PATH, openb:PATH or synthetic:SPEC");
+        throw new SimulationException("unknown workload '" + text + "': use philly:PATH, philly-ps:PATH, alibaba-dag:PATH, openb:PATH or synthetic:SPEC");
     }
 
     /**
@@ -54,6 +56,7 @@ public record WorkloadSpec(Kind kind, String argument) {
         }
         return switch (kind) {
             case PHILLY -> PhillyLoader.load(Path.of(argument), selection, gpusPerPod);
+            case PHILLY_PS -> PsWorkerJobs.of(PhillyLoader.load(Path.of(argument), selection, gpusPerPod));
             case ALIBABA_DAG -> AlibabaDagLoader.load(Path.of(argument), selection, AlibabaDagLoader.DEFAULT_MAX_GANG_SIZE);
             case OPENB -> OpenbLoader.load(Path.of(argument), selection);
             case SYNTHETIC -> SyntheticWorkload.generate(argument, seed, selection);
@@ -67,7 +70,7 @@ public record WorkloadSpec(Kind kind, String argument) {
      */
     public ClusterSpec defaultCluster() {
         return switch (kind) {
-            case PHILLY, OPENB, SYNTHETIC -> ClusterSpec.uniform(64,
+            case PHILLY, PHILLY_PS, OPENB, SYNTHETIC -> ClusterSpec.uniform(64,
                     Resources.of(48_000, 448.0 * (1L << 30)).withScalar(Resources.GPU, 8000), 16);
             case ALIBABA_DAG -> ClusterSpec.uniform(100, Resources.of(96_000, AlibabaDagLoader.NODE_MEMORY), 20);
         };
