@@ -182,7 +182,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
     private static void reportProblems(Workload workload, PrintWriter err) {
         List<LoadProblem> problems = workload.problems();
-        problems.stream().limit(MAX_PROBLEMS_SHOWN).forEach(problem -> err.println("skipped " + problem.describeInFile()));
+        problems.stream().limit(MAX_PROBLEMS_SHOWN).forEach(problem -> err.println("skipped " + problem.describe()));
         if (problems.size() > MAX_PROBLEMS_SHOWN) {
             err.println("... and " + (problems.size() - MAX_PROBLEMS_SHOWN) + " more");
         }
