@@ -68,7 +68,7 @@ public final class WhatIfCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         for (ManifestProblem problem : outcome.manifests().problems()) {
-            err.println(problem.describe());
+            err.println(problem.describeInFile());
         }
         err.flush();
         out.print(switch (output) {

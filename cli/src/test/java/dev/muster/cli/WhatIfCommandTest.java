@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,6 +110,11 @@ class WhatIfCommandTest {
 
         assertThat(run.stderr()).contains("cluster.yaml[5] Pod ml/bad-0: spec.containers[0].resources.requests.cpu").contains("-2");
         assertThat(json(run).path("binds").path("ml/good-0").asText()).isEqualTo("n1");
+        // where the bad value is written: the line in the whole file and the column of its key
+        List<String> lines = Files.readAllLines(cluster);
+        int line = lines.indexOf(lines.stream().filter(text -> text.contains("-2")).findFirst().orElseThrow()) + 1;
+        int column = lines.get(line - 1).indexOf("cpu") + 1;
+        assertThat(run.stderr()).contains("'-2' is negative (line " + line + ", column " + column + ")");
     }
 
     @Test

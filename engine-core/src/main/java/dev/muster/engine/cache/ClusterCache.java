@@ -13,6 +13,7 @@ import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.TaskId;
+import dev.muster.engine.yaml.Positions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -149,7 +150,7 @@ public final class ClusterCache {
                     ObjectNode body = kind == ResourceKind.POD ? withBindInFlight(object) : object;
                     String namespace = kind.namespaced() ? namespace(object) : "";
                     String name = object.path("metadata").path("name").asText();
-                    read.add(new ManifestObject(LIVE, kind, namespace, name, body));
+                    read.add(new ManifestObject(LIVE, kind, namespace, name, body, Positions.NONE));
                     if (kind == ResourceKind.VOLCANO_POD_GROUP || kind == ResourceKind.COSCHEDULING_POD_GROUP) {
                         podGroups.putIfAbsent(new JobId(namespace, name), StoredObject.of(kind.apiVersion(), object));
                     } else if (kind == ResourceKind.QUEUE) {

@@ -3,7 +3,9 @@ package dev.muster.engine.cache;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
+import dev.muster.engine.yaml.Positions;
 import dev.muster.engine.yaml.Texts;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /** Where a manifest object is: its source, its document index and, inside a List, its item index. */
@@ -19,8 +21,13 @@ record Location(String source, int document, OptionalInt item) {
     }
 
     ManifestProblem problem(String kind, String name, String field, String message, ManifestProblem.Severity severity) {
+        return problem(Optional.empty(), kind, name, field, message, severity);
+    }
+
+    ManifestProblem problem(Optional<Positions.Position> position, String kind, String name, String field, String message,
+            ManifestProblem.Severity severity) {
         // one huge value must not flood the report: every quoted value and name is cut to a readable length
-        return new ManifestProblem(source, document, item, Texts.shortened(kind), Texts.shortened(name), Texts.shortened(field),
+        return new ManifestProblem(source, document, item, position, Texts.shortened(kind), Texts.shortened(name), Texts.shortened(field),
                 Texts.shortenedQuotes(message), severity);
     }
 

@@ -3,6 +3,7 @@ package dev.muster.engine.cache;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
+import dev.muster.engine.yaml.Positions;
 import dev.muster.engine.yaml.ReadError;
 import dev.muster.engine.yaml.Texts;
 import dev.muster.engine.yaml.YamlDocument;
@@ -51,16 +52,16 @@ final class ManifestParser {
             if (FieldReader.absent(tree) || (tree.isTextual() && tree.asText().isEmpty())) {
                 continue;
             }
-            read(location, tree, Optional.empty(), objects, problems);
+            read(location, tree, document.positions(), Optional.empty(), objects, problems);
         }
         return ImmutableList.copyOf(objects);
     }
 
     /** Reads one document or List item; {@code listed} is the type a typed list gives its items. */
-    private void read(
-            Location location, JsonNode node, Optional<ListType> listed, List<ManifestObject> objects, Problems problems) {
+    private void read(Location location, JsonNode node, Positions positions, Optional<ListType> listed, List<ManifestObject> objects,
+            Problems problems) {
         if (!node.isObject()) {
-            problems.add(location.problem("", "", "", "the document is " + FieldReader.describe(node) + ", not a mapping",
+            problems.add(location.problem(positions.of(""), "", "", "", "the document is " + FieldReader.describe(node) + ", not a mapping",
                     ManifestProblem.Severity.ERROR));
             return;
         }
@@ -70,51 +71,54 @@ final class ManifestParser {
         String displayName = text(body.path("metadata").path("namespace")).map(namespace -> namespace + "/" + name).orElse(name);
         Optional<String> kind = text(body.path("kind")).or(() -> listed.map(ListType::kind));
         if (kind.isEmpty()) {
-            problems.add(location.problem("", displayName, "kind", "is missing", ManifestProblem.Severity.ERROR));
+            problems.add(location.problem(positions.of("kind"), "", displayName, "kind", "is missing", ManifestProblem.Severity.ERROR));
             return;
         }
         Optional<String> apiVersion = text(body.path("apiVersion")).or(() -> listed.map(ListType::apiVersion));
         if (apiVersion.isEmpty()) {
-            problems.add(location.problem(kind.get(), displayName, "apiVersion", "is missing", ManifestProblem.Severity.ERROR));
+            problems.add(location.problem(positions.of("apiVersion"), kind.get(), displayName, "apiVersion", "is missing",
+                    ManifestProblem.Severity.ERROR));
             return;
         }
         Optional<ListType> listType = listType(apiVersion.get(), kind.get(), body);
         if (listType.isPresent()) {
             if (location.item().isPresent()) {
-                problems.add(location.problem(kind.get(), displayName, "", "a list inside a list is not supported; ignored",
+                problems.add(location.problem(positions.of(""), kind.get(), displayName, "", "a list inside a list is not supported; ignored",
                         ManifestProblem.Severity.ERROR));
                 return;
             }
-            readItems(location, body, listType.get(), objects, problems);
+            readItems(location, body, positions, listType.get(), objects, problems);
             return;
         }
         Optional<ResourceKind> known = ResourceKind.find(apiVersion.get(), kind.get());
         if (known.isEmpty()) {
-            problems.add(location.problem(kind.get(), displayName, "", unknownKind(apiVersion.get(), kind.get()),
+            problems.add(location.problem(positions.of("kind"), kind.get(), displayName, "", unknownKind(apiVersion.get(), kind.get()),
                     ManifestProblem.Severity.WARNING));
             return;
         }
         if (name.isEmpty()) {
-            problems.add(location.problem(kind.get(), "", "metadata.name", "is missing", ManifestProblem.Severity.ERROR));
+            problems.add(location.problem(positions.of("metadata.name"), kind.get(), "", "metadata.name", "is missing",
+                    ManifestProblem.Severity.ERROR));
             return;
         }
         String namespace = known.get().namespaced() ? text(body.path("metadata").path("namespace")).orElse("default") : "";
-        objects.add(new ManifestObject(location, known.get(), namespace, name, body));
+        objects.add(new ManifestObject(location, known.get(), namespace, name, body, positions));
     }
 
-    private void readItems(Location location, ObjectNode body, ListType type, List<ManifestObject> objects, Problems problems) {
+    private void readItems(Location location, ObjectNode body, Positions positions, ListType type, List<ManifestObject> objects,
+            Problems problems) {
         JsonNode items = body.path("items");
         if (FieldReader.absent(items)) {
             return;
         }
         if (!items.isArray()) {
-            problems.add(location.problem(type.listKind(), "", "items", "expected a list, found " + FieldReader.describe(items),
+            problems.add(location.problem(positions.of("items"), type.listKind(), "", "items", "expected a list, found " + FieldReader.describe(items),
                     ManifestProblem.Severity.ERROR));
             return;
         }
         Optional<ListType> itemType = type.kind().isEmpty() ? Optional.empty() : Optional.of(type);
         for (int index = 0; index < items.size(); index++) {
-            read(location.withItem(index), items.get(index), itemType, objects, problems);
+            read(location.withItem(index), items.get(index), positions.under("items[" + index + "]"), itemType, objects, problems);
         }
     }
 

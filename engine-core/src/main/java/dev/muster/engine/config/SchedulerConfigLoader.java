@@ -21,6 +21,7 @@ import dev.muster.engine.framework.PluginFactory;
 import dev.muster.engine.framework.PluginFlag;
 import dev.muster.engine.framework.SessionConfig;
 import dev.muster.engine.yaml.Texts;
+import dev.muster.engine.yaml.Positions;
 import dev.muster.engine.yaml.YamlDocument;
 import dev.muster.engine.yaml.YamlDocuments;
 import java.io.IOException;
@@ -80,6 +81,7 @@ public final class SchedulerConfigLoader {
     /** Reads the configuration as Kubernetes reads YAML (aliases resolved, strict UTF-8; see {@link YamlDocuments}). */
     private SessionConfig parse(String source, byte[] bytes) {
         JsonNode root = null;
+        Positions positions = Positions.NONE;
         for (YamlDocument document : YamlDocuments.read(source, bytes)) {
             if (document.error().isPresent()) {
                 throw new ConfigException(source, List.of(new ConfigProblem("", document.error().get().describe())));
@@ -90,6 +92,7 @@ public final class SchedulerConfigLoader {
                             + ": a second YAML document; a configuration is one document")));
                 }
                 root = document.tree().get();
+                positions = document.positions();
             }
         }
         List<ConfigProblem> problems = new ArrayList<>();
@@ -130,7 +133,8 @@ public final class SchedulerConfigLoader {
         }
         List<ImmutableList<ConfiguredPlugin>> tiers = readTiers(root.get("tiers"), problems);
         if (!problems.isEmpty()) {
-            throw new ConfigException(source, problems);
+            Positions written = positions;
+            throw new ConfigException(source, problems.stream().map(problem -> problem.locatedIn(written)).toList());
         }
         return new SessionConfig(ImmutableList.copyOf(configuredActions), ImmutableList.copyOf(tiers));
     }

@@ -12,9 +12,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.google.common.collect.ImmutableList;
 import java.io.IOException;
+import java.io.StringReader;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.composer.Composer;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.StreamReader;
+import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
  * A stream of JSON values, each a document, as Kubernetes' JSON decoder reads a {@code .json} file.
@@ -46,9 +53,12 @@ final class JsonDocuments {
                 if (parser.nextToken() == null) {
                     break;
                 }
-                line = Math.max(1, parser.currentTokenLocation().getLineNr());
+                JsonLocation valueStart = parser.currentTokenLocation();
+                line = Math.max(1, valueStart.getLineNr());
                 JsonNode tree = JSON.readTree(parser);
-                documents.add(new YamlDocument(index++, line, Optional.of(tree), Optional.empty(), ImmutableList.of(), YamlDocument.Header.NONE));
+                Positions positions = positions(text, valueStart, parser.currentLocation());
+                documents.add(new YamlDocument(index++, line, Optional.of(tree), Optional.empty(), ImmutableList.of(), YamlDocument.Header.NONE,
+                        positions));
             }
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
@@ -63,6 +73,29 @@ final class JsonDocuments {
                     YamlDocument.Header.NONE));
         }
         return documents.build();
+    }
+
+    /**
+     * Where the fields of one JSON value were written. Jackson's trees carry no positions, and a JSON value
+     * is a YAML flow node, so the value's text is composed (not constructed) by SnakeYAML for its marks
+     * alone; the tree itself is Jackson's. Where SnakeYAML reads the text differently or not at all (YAML
+     * 1.1 knows no {@code \/} escape), the value has no positions and its problems name no line.
+     */
+    private static Positions positions(String text, JsonLocation start, JsonLocation end) {
+        long from = start.getCharOffset();
+        long to = end.getCharOffset();
+        if (from < 0 || to > text.length() || from >= to || start.getLineNr() < 1 || start.getColumnNr() < 1) {
+            return Positions.NONE;
+        }
+        // the value's first line keeps its column: pad it as far as the value starts on its line
+        String value = " ".repeat(start.getColumnNr() - 1) + text.substring((int) from, (int) to);
+        try {
+            LoaderOptions options = YamlDocuments.options();
+            Node node = new Composer(new ParserImpl(new StreamReader(new StringReader(value)), options), new Resolver(), options).getSingleNode();
+            return node == null ? Positions.NONE : new Positions(node, start.getLineNr());
+        } catch (RuntimeException e) {
+            return Positions.NONE;
+        }
     }
 
     private static String describe(JsonProcessingException e) {

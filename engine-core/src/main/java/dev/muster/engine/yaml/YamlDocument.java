@@ -17,15 +17,17 @@ import java.util.Optional;
  * @param warnings what was read but is suspicious, e.g. a key given twice (the last one counts)
  * @param header the {@code kind} and {@code metadata.name} found by a plain text scan when the document
  *     could not be read, so a report can still name the object; empty strings when not found
+ * @param positions where the fields of {@code tree} were written; {@link Positions#NONE} when not known
  */
 public record YamlDocument(int index, int firstLine, Optional<JsonNode> tree, Optional<ReadError> error,
-        ImmutableList<ReadError> warnings, Header header) {
+        ImmutableList<ReadError> warnings, Header header, Positions positions) {
     public YamlDocument {
         checkArgument(index >= 0, "index is negative: %s", index);
         requireNonNull(tree, "tree is null");
         requireNonNull(error, "error is null");
         warnings = ImmutableList.copyOf(warnings);
         requireNonNull(header, "header is null");
+        requireNonNull(positions, "positions is null");
         checkArgument(tree.isEmpty() || error.isEmpty(), "a document has a tree or an error, not both");
     }
 

@@ -62,7 +62,9 @@ public final class YamlDocuments {
             Composer composer = new Composer(new ParserImpl(new StreamReader(new StringReader(text)), options), new Resolver(), options);
             Node node = composer.getSingleNode();
             Optional<JsonNode> tree = node == null ? Optional.empty() : Optional.of(builder.build(node)).filter(root -> !root.isNull());
-            return new YamlDocument(chunk.index(), chunk.firstLine(), tree, Optional.empty(), ImmutableList.copyOf(builder.warnings()), YamlDocument.Header.NONE);
+            Positions positions = node == null ? Positions.NONE : new Positions(node, chunk.firstLine());
+            return new YamlDocument(chunk.index(), chunk.firstLine(), tree, Optional.empty(), ImmutableList.copyOf(builder.warnings()),
+                    YamlDocument.Header.NONE, positions);
         } catch (TreeBuilder.ParseFailure e) {
             return failed(chunk, e.error(), HeaderScan.scan(text));
         } catch (MarkedYAMLException e) {
@@ -111,6 +113,6 @@ public final class YamlDocuments {
     }
 
     static YamlDocument failed(DocumentSplitter.Chunk chunk, ReadError error, YamlDocument.Header header) {
-        return new YamlDocument(chunk.index(), chunk.firstLine(), Optional.empty(), Optional.of(error), ImmutableList.of(), header);
+        return new YamlDocument(chunk.index(), chunk.firstLine(), Optional.empty(), Optional.of(error), ImmutableList.of(), header, Positions.NONE);
     }
 }

@@ -8,6 +8,7 @@ import dev.muster.engine.framework.PluginFlag;
 import dev.muster.engine.framework.SessionConfig;
 import dev.muster.engine.plugins.predicates.PredicatesArgs;
 import dev.muster.engine.testing.TestingScheduler;
+import dev.muster.engine.yaml.Positions;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -180,5 +181,21 @@ class SchedulerConfigLoaderTest {
                 """))
                 .isInstanceOfSatisfying(ConfigException.class, e -> assertThat(e.problems()).hasSize(3))
                 .hasMessageContaining("scheduler.yaml: 3 problems");
+    }
+
+    @Test
+    void eachProblemNamesTheLineAndColumnOfItsField() {
+        assertThatThrownBy(() -> loader.parse("scheduler.yaml", """
+                actions: "enqueue, allocate"
+                tiers:
+                - plugins:
+                  - name: gang
+                  - name: predicates
+                    arguments: {cpuWieght: 2}
+                """))
+                .isInstanceOfSatisfying(ConfigException.class, e -> assertThat(e.problems())
+                        .singleElement()
+                        .satisfies(problem -> assertThat(problem.position()).map(Positions.Position::describe).contains("line 6, column 5"))
+                        .satisfies(problem -> assertThat(problem.toString()).startsWith("tiers[0].plugins[1].arguments: unknown argument").endsWith(" (line 6, column 5)")));
     }
 }
