@@ -176,11 +176,11 @@ public final class UpCommand implements Callable<Integer> {
         return """
                 muster up: a Kubernetes API server on %s with %s, scheduled by Muster.
                 Pods opt in with spec.schedulerName: %s; muster.dev/duration: 30s makes one finish after 30 s.
-                Volcano Jobs and JobFlows run too: kubectl apply --validate=false -f examples/jobs/
+                Volcano Jobs and JobFlows run too: kubectl apply -f examples/jobs/
                 Bridges: %s.
 
                   export KUBECONFIG=%s
-                  kubectl apply --validate=false -f examples/up/training.yaml
+                  kubectl apply -f examples/up/training.yaml
                   kubectl get pods -o wide
                   kubectl get podgroups,queues
 
