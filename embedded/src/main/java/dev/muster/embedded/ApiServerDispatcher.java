@@ -356,7 +356,9 @@ final class ApiServerDispatcher extends PatchingDispatcher {
         }
         ObjectNode bound = ((ObjectNode) stored).deepCopy();
         PodDefaults.onBind(bound, node, binding.path("metadata").path("annotations"), now());
-        MockResponse patched = write(request, podPath, current, stored, bound);
+        bound.withObjectProperty("metadata").set("resourceVersion", stored.path("metadata").path("resourceVersion"));
+        MockResponse patched = replaceable(stored, bound) ? replace(podPath, current, stored, bound, false)
+                : write(request, podPath, current, stored, bound);
         return patched.code() >= 300 ? patched : status(201, "", "");
     }
 

@@ -167,6 +167,8 @@ public final class SimulatedNodes {
                 .withOsImage("Muster simulated node")
                 .withContainerRuntimeVersion("muster://" + Discovery.GIT_VERSION)
                 .withKubeletVersion(Discovery.GIT_VERSION)
+                // deprecated, and left empty by kubelets since v1.31; kube-apiserver writes it out empty
+                .withKubeProxyVersion("")
                 .withOperatingSystem(os)
                 .withArchitecture(arch)
                 .build();

@@ -129,7 +129,7 @@ class KubeletRealApiServerTest {
             observed.put(side.name(), steps);
         }
         List<String> embedded = observed.get(servers.embedded().name());
-        assertThat(embedded.get(0)).isEqualTo("1 Error from server (NotFound): pods \"absent\" not found");
+        assertThat(embedded.get(0)).isEqualTo("1 error: error from server (NotFound): pods \"absent\" not found in namespace \"default\"");
         assertThat(embedded.get(3)).isEqualTo("0 ");
         assertThat(embedded).containsExactlyElementsOf(observed.get(TestingServers.real(real).name()));
     }
@@ -168,7 +168,9 @@ class KubeletRealApiServerTest {
     }
 
     private static JsonNode lease(KubernetesClient client, String name) {
-        ObjectNode lease = JSON.valueToTree(client.leases().inNamespace(NodeHeartbeats.NAMESPACE).withName(name).get());
+        // read untyped: the typed Lease holds its renew time as a ZonedDateTime, which a plain ObjectMapper cannot write
+        ObjectNode lease = JSON.valueToTree(client.genericKubernetesResources("coordination.k8s.io/v1", "Lease")
+                .inNamespace(NodeHeartbeats.NAMESPACE).withName(name).get());
         ObjectNode kept = JSON.createObjectNode();
         kept.set("spec", lease.path("spec"));
         ArrayNode owners = JSON.createArrayNode();
