@@ -53,9 +53,10 @@ public final class UpCommand implements Callable<Integer> {
     @Option(names = "--kubeconfig", paramLabel = "PATH", description = "Where to write the kubeconfig (default: ${DEFAULT-VALUE}).")
     private Path kubeconfig = Path.of(System.getProperty("user.home"), ".kube", "muster-up.yaml");
 
-    @Option(names = "--nodes", paramLabel = "[PREFIX:]COUNT:RESOURCES", converter = NodePoolConverter.class,
+    @Option(names = "--nodes", paramLabel = "[PREFIX:]COUNT:RESOURCES[:LABELS]", converter = NodePoolConverter.class,
             description = {"A pool of identical nodes, e.g. 8:cpu=32,memory=128Gi,nvidia.com/gpu=8 or",
-                "cpu:16:cpu=64,memory=256Gi (repeatable; default: " + DEFAULT_NODES + " unless --nodes-file is given)."})
+                "cpu:16:cpu=64,memory=256Gi:zone=eu-west-1a,instance-type=m5.16xlarge",
+                "(repeatable; default: " + DEFAULT_NODES + " unless --nodes-file is given)."})
     private List<NodePool> pools = List.of();
 
     @Option(names = "--nodes-file", paramLabel = "FILE", description = "Node objects (YAML or JSON) to create, e.g. from kubectl get nodes -o yaml.")
