@@ -32,8 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * GetMasterURL}), {@code spark-submit}'s {@code --master} wins over any {@code spark.master} conf, and the
  * embedded server serves plain HTTP only: Spark's client gets {@code NotSslRecordException} (the server's
  * {@code HTTP/1.0 400 Bad Request} to its TLS handshake), the application ends {@code FAILED} and no driver
- * pod is ever created. This test holds that down; once {@code muster up} serves HTTPS, it fails, and
- * should then check that the driver is bound (as {@code SparkOperatorIT} does on a real kube-apiserver).
+ * pod is ever created. That is a gap of the embedded server, not behaviour to hold down, so this test
+ * checks only what works; once {@code muster up} serves HTTPS it should also check that the driver is
+ * bound, as {@code SparkOperatorIT} does on a real kube-apiserver.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class SparkOperatorOnMusterUpTest {
@@ -55,7 +56,7 @@ class SparkOperatorOnMusterUpTest {
     }
 
     @Test
-    void theOperatorsPodGroupIsCompletedButItsSparkSubmitCannotReachThePlainHttpEmbeddedServer() throws Exception {
+    void theOperatorsPodGroupIsCompletedByTheBridge() throws Exception {
         // given: muster up with the operator's controller
         Path kubeconfig = directory.resolve("kubeconfig.yaml");
         up = new Thread(() -> exitCode.set(Main.execute("up", "--port", "0", "--kubeconfig", kubeconfig.toString(),
@@ -82,11 +83,6 @@ class SparkOperatorOnMusterUpTest {
                 assertThat(JSON.valueToTree(podGroup).path("spec").path("minResources"))
                         .isEqualTo(JSON.valueToTree(Map.of("cpu", "3", "memory", "2688Mi")));
             });
-            // and then: spark-submit fails its TLS handshake with the plain-HTTP embedded server, so no driver exists
-            await().atMost(WAIT).untilAsserted(() -> assertThat(state(client).path("applicationState").path("state").asText())
-                    .isIn("SUBMISSION_FAILED", "FAILED"));
-            assertThat(state(client).path("applicationState").path("errorMessage").asText()).contains("NotSslRecordException");
-            assertThat(client.pods().inNamespace("default").withName("spark-pi-volcano-driver").get()).isNull();
         }
     }
 
