@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.inject.Module;
+import dev.muster.bridge.airflow.AirflowBridgeModule;
 import dev.muster.bridge.argo.ArgoBridgeModule;
 import dev.muster.bridge.kubeflow.KubeflowBridgeModule;
 import io.fabric8.kubernetes.api.model.APIResource;
@@ -27,7 +28,10 @@ enum Bridge {
     ARGO("argo", "Argo Workflows: each fan-out of a template annotated muster.dev/gang: \"true\" is one gang",
             "argoproj.io/v1alpha1", "workflows", ArgoBridgeModule::new),
     KUBEFLOW("kubeflow", "Kubeflow's training operator: TFJobs and PyTorchJobs gang-scheduled in their queue, with reasons as events",
-            "kubeflow.org/v1", "tfjobs", KubeflowBridgeModule::new);
+            "kubeflow.org/v1", "tfjobs", KubeflowBridgeModule::new),
+    // Airflow's objects live in Airflow; the bridge reads pods only, and is off without --airflow-url (AirflowOptions)
+    AIRFLOW("airflow", "Apache Airflow: a DAG run's pods get its critical path, a mapped task annotated muster.dev/gang: \"true\" is one gang;"
+            + " off without --airflow-url", "v1", "pods", AirflowBridgeModule::new);
 
     private final String commandName;
     private final String description;
