@@ -72,6 +72,10 @@ final class AirflowUpPeer {
                 .put("AIRFLOW__CORE__EXECUTION_API_SERVER_URL", "http://127.0.0.1:" + ports.get(0) + "/execution/")
                 .put("AIRFLOW__LOGGING__WORKER_LOG_SERVER_PORT", String.valueOf(ports.get(1)))
                 .put("AIRFLOW__LOGGING__TRIGGER_LOG_SERVER_PORT", String.valueOf(ports.get(2)))
+                // a task worker waits 5 s for the API server by default and fails the task after 5 tries: on a loaded
+                // laptop (or a test machine at a load of 30) the one API server worker answers slower than that
+                .put("AIRFLOW__WORKERS__EXECUTION_API_TIMEOUT", "60")
+                .put("AIRFLOW__WORKERS__EXECUTION_API_RETRIES", "10")
                 // a DAG file dropped into dags/ is seen within seconds, not Airflow's default five minutes
                 .put("AIRFLOW__DAG_PROCESSOR__REFRESH_INTERVAL", "5")
                 .buildOrThrow();
@@ -80,7 +84,8 @@ final class AirflowUpPeer {
         Files.write(home.resolve(ENVIRONMENT), lines, UTF_8);
         AirflowSettings api = new AirflowSettings(URI.create("http://127.0.0.1:" + ports.get(0)), AirflowApiVersion.V2, USER, password,
                 Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(30), 3, Duration.ofSeconds(1), Duration.ofSeconds(10));
-        return new AirflowBridgeSettings(api, HintSettings.DEFAULTS, Duration.ofSeconds(1));
+        // 2 s: each poll with pending pods reads the DAG's tasks and runs, from the same API server worker as the tasks use
+        return new AirflowBridgeSettings(api, HintSettings.DEFAULTS, Duration.ofSeconds(2));
     }
 
     /** {@code env NAME=VALUE... airflow standalone}, with the environment {@link #prepare} wrote. */
