@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.inject.Module;
+import dev.muster.bridge.airflow.AirflowBridgeModule;
 import dev.muster.bridge.argo.ArgoBridgeModule;
 import dev.muster.bridge.kubeflow.KubeflowBridgeModule;
 import dev.muster.bridge.spark.operator.SparkOperatorBridgeModule;
@@ -30,7 +31,10 @@ enum Bridge {
     KUBEFLOW("kubeflow", "Kubeflow's training operator: TFJobs and PyTorchJobs gang-scheduled in their queue, with reasons as events",
             "kubeflow.org/v1", "tfjobs", KubeflowBridgeModule::new),
     SPARK("spark", "Kubeflow's spark-operator: SparkApplications' PodGroups sized with overhead and dynamic allocation, reasons as events",
-            "sparkoperator.k8s.io/v1beta2", "sparkapplications", SparkOperatorBridgeModule::new);
+            "sparkoperator.k8s.io/v1beta2", "sparkapplications", SparkOperatorBridgeModule::new),
+    // Airflow's objects live in Airflow; the bridge reads pods only, and is off without --airflow-url (AirflowOptions)
+    AIRFLOW("airflow", "Apache Airflow: a DAG run's pods get its critical path, a mapped task annotated muster.dev/gang: \"true\" is one gang;"
+            + " off without --airflow-url", "v1", "pods", AirflowBridgeModule::new);
 
     private final String commandName;
     private final String description;

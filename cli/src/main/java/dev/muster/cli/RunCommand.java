@@ -33,6 +33,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -101,9 +102,13 @@ public final class RunCommand implements Callable<Integer> {
     private boolean jobControllers;
 
     @Option(names = "--bridge", paramLabel = "NAME", converter = Bridge.Converter.class, description = {
-        "Run a bridge in the runtime (repeatable): argo (Argo Workflows' annotated fan-outs as gangs), kubeflow (TFJobs, PyTorchJobs).",
+        "Run a bridge in the runtime (repeatable): argo (Argo Workflows' annotated fan-outs as gangs), kubeflow (TFJobs, PyTorchJobs),",
+        "airflow (Airflow's DAG runs, with --airflow-url).",
         "The cluster must serve the API the bridge reads (its CRDs installed); muster run checks before it starts."})
     private List<Bridge> bridges = new ArrayList<>();
+
+    @Mixin
+    private AirflowOptions airflow;
 
     @Option(names = "--job-resync", paramLabel = "DURATION", converter = PeriodConverter.class,
             description = "With --job-controllers: how often every Volcano Job is synced again, making again the plugin objects "
@@ -147,6 +152,13 @@ public final class RunCommand implements Callable<Integer> {
             err.println("muster run: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
+        Optional<Module> airflowSettings;
+        try {
+            airflowSettings = airflow.runModule(bridges.contains(Bridge.AIRFLOW), System.getenv());
+        } catch (IllegalArgumentException e) {
+            err.println("muster run: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
         if (metricsPort < 0 || metricsPort > MAX_PORT) {
             err.println("muster run: --metrics-port must be between 0 and " + MAX_PORT + ": " + metricsPort);
             return ExitCodes.BAD_INPUT;
@@ -172,6 +184,7 @@ public final class RunCommand implements Callable<Integer> {
                 return ExitCodes.BAD_INPUT;
             }
             List<Module> contributions = new ArrayList<>(Bridge.modules(bridges.stream().distinct().toList()));
+            airflowSettings.ifPresent(contributions::add);
             if (jobControllers) {
                 contributions.add(new VolcanoJobsModule(jobResync));
             }

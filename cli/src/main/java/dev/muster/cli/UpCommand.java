@@ -2,7 +2,9 @@ package dev.muster.cli;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableList;
 import com.google.inject.Inject;
+import com.google.inject.Module;
 import dev.muster.embedded.NodePool;
 import dev.muster.engine.config.ConfigException;
 import dev.muster.engine.config.SchedulerConfigLoader;
@@ -21,6 +23,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -75,9 +78,14 @@ public final class UpCommand implements Callable<Integer> {
     private SchedulerChoice scheduler = SchedulerChoice.MUSTER;
 
     @Option(names = "--peer", paramLabel = "NAME", converter = UpPeer.Converter.class, description = {
-        "Also run a real peer against the cluster (repeatable): argo (Argo's workflow controller, for the Argo bridge).",
+        "Also run a real peer against the cluster (repeatable): argo (Argo's workflow controller, for the Argo bridge);",
+        "spark-operator (Kubeflow's spark-operator controller, for the Spark bridge; its spark-submit needs HTTPS, which muster up does not serve yet);",
+        "airflow (Apache Airflow 3 standalone, from PyPI, its home beside the kubeconfig, with the Airflow bridge reading it).",
         "Installed by peers/install from the Go module proxy the first time (minutes); its log goes to a temporary directory."})
     private List<UpPeer> peers = new ArrayList<>();
+
+    @Mixin
+    private AirflowOptions airflow;
 
     @Inject
     public UpCommand(SchedulerConfigLoader configLoader, Clock clock) {
@@ -96,6 +104,16 @@ public final class UpCommand implements Callable<Integer> {
             err.println(e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
+        AirflowOptions.Up airflowUp;
+        try {
+            airflowUp = airflow.upModule(peers.contains(UpPeer.AIRFLOW), kubeconfig, System.getenv());
+        } catch (IllegalArgumentException e) {
+            err.println("muster up: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        } catch (IOException e) {
+            err.println("muster up: --peer airflow: cannot prepare Airflow's home beside " + kubeconfig + ": " + e.getMessage());
+            return ExitCodes.FAILURE;
+        }
         List<NodePool> nodePools = pools.isEmpty() && nodesFile == null ? List.of(NodePool.parse(DEFAULT_NODES)) : pools;
         CountDownLatch stopping = new CountDownLatch(1);
         CountDownLatch stopped = new CountDownLatch(1);
@@ -110,7 +128,8 @@ public final class UpCommand implements Callable<Integer> {
         boolean interrupted = false;
         // every bridge: the embedded server serves their CRDs, so each is there to try
         EmbeddedCluster.Options options = new EmbeddedCluster.Options(port, nodePools, Optional.ofNullable(nodesFile), configText,
-                period, true, Bridge.modules(List.of(Bridge.values())));
+                period, true, ImmutableList.<Module>builder().addAll(Bridge.modules(List.of(Bridge.values())))
+                        .addAll(airflowUp.module().stream().toList()).build());
         if (scheduler == SchedulerChoice.NONE) {
             options = options.withoutScheduler();
         }
@@ -128,6 +147,7 @@ public final class UpCommand implements Callable<Integer> {
                 PrintWriter out = spec.commandLine().getOut();
                 out.println(usage(cluster));
                 running.describe().forEach(peer -> out.println("Peer: " + peer));
+                out.println(airflowUp.description());
                 out.flush();
                 interrupted = awaitStop(stopping);
             }

@@ -55,6 +55,23 @@ enum UpPeer {
         void prepare(KubernetesClient client) {
             SparkOperatorPeer.prepare(client);
         }
+    },
+    /** Apache Airflow 3 standalone, its KubernetesPodOperator pods sent to this cluster, read by the Airflow bridge ({@link AirflowUpPeer}). */
+    AIRFLOW("airflow", "Apache Airflow standalone") {
+        @Override
+        List<String> command(Path executable, Path kubeconfig) {
+            return AirflowUpPeer.command(executable, kubeconfig);
+        }
+
+        @Override
+        Map<String, String> environment() {
+            return Map.of();
+        }
+
+        @Override
+        void prepare(KubernetesClient client) {
+            // its home is made before the cluster starts (AirflowUpPeer.prepare), since the bridge needs its address and user
+        }
     };
 
     private final String peerName;

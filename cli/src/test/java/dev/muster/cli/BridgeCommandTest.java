@@ -41,7 +41,7 @@ class BridgeCommandTest {
         CliRun run = CliRun.of("run", "--bridge", "oozie");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(run.stderr()).contains("unknown bridge 'oozie'; known: argo, kubeflow");
+        assertThat(run.stderr()).contains("unknown bridge 'oozie'; known: argo, kubeflow, spark, airflow");
     }
 
     @Test
@@ -49,7 +49,7 @@ class BridgeCommandTest {
         CliRun run = CliRun.of("up", "--peer", "oozie");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(run.stderr()).contains("unknown peer 'oozie'; known: argo");
+        assertThat(run.stderr()).contains("unknown peer 'oozie'; known: argo, spark-operator, airflow");
     }
 
     @Test

@@ -3,6 +3,8 @@ package dev.muster.bridge.airflow;
 import static java.util.Objects.requireNonNull;
 
 import dev.muster.bridge.airflow.pods.AirflowPodGroups;
+import dev.muster.engine.plugins.dag.DagAnnotations;
+import dev.muster.runtime.binding.EventRecorder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -14,6 +16,7 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -30,10 +33,17 @@ final class AirflowPodGroupWriter {
             .build();
     private static final Logger log = LoggerFactory.getLogger(AirflowPodGroupWriter.class);
 
-    private final KubernetesClient client;
+    /** The {@code source.component} of the bridge's events. */
+    static final String COMPONENT = "muster-airflow-bridge";
+    /** The reason of the event that says which Airflow DAG, run and task a PodGroup's pods run. */
+    static final String AIRFLOW_TASK = "AirflowTask";
 
-    AirflowPodGroupWriter(KubernetesClient client) {
+    private final KubernetesClient client;
+    private final EventRecorder events;
+
+    AirflowPodGroupWriter(KubernetesClient client, EventRecorder events) {
         this.client = requireNonNull(client, "client is null");
+        this.events = requireNonNull(events, "events is null");
     }
 
     /**
@@ -46,7 +56,11 @@ final class AirflowPodGroupWriter {
         GenericKubernetesResource desired = manifest(plan, pods);
         try {
             if (existing == null) {
-                client.genericKubernetesResources(POD_GROUPS).inNamespace(plan.namespace()).resource(desired).create();
+                GenericKubernetesResource created = client.genericKubernetesResources(POD_GROUPS).inNamespace(plan.namespace())
+                        .resource(desired).create();
+                if (correct) {
+                    describe(plan, created);
+                }
                 log.debug("podGroup={}/{} created minMember={} annotations={}", plan.namespace(), plan.name(), plan.minMember(),
                         plan.annotations());
             } else if (correct && (!Objects.equals(spec(existing), spec(desired)) || !annotations(existing).entrySet()
@@ -56,12 +70,31 @@ final class AirflowPodGroupWriter {
                 existing.getMetadata().setAnnotations(annotations);
                 existing.getMetadata().setOwnerReferences(desired.getMetadata().getOwnerReferences());
                 existing.setAdditionalProperty("spec", desired.getAdditionalProperties().get("spec"));
-                client.genericKubernetesResources(POD_GROUPS).inNamespace(plan.namespace()).resource(existing).update();
+                describe(plan, client.genericKubernetesResources(POD_GROUPS).inNamespace(plan.namespace()).resource(existing).update());
                 log.debug("podGroup={}/{} corrected minMember={}", plan.namespace(), plan.name(), plan.minMember());
             }
         } catch (KubernetesClientException e) {
             log.warn("podGroup={}/{}: cannot write it (HTTP {}), trying again at the next poll: {}", plan.namespace(), plan.name(),
                     e.getCode(), e.getMessage());
+        }
+    }
+
+    /**
+     * An event on the PodGroup naming the Airflow DAG, run and task its pods run and the hint they got,
+     * so that {@code kubectl describe podgroup} says what a waiting pod is in Airflow's terms.
+     */
+    private void describe(AirflowPodGroups.Plan plan, GenericKubernetesResource written) {
+        Map<String, String> annotations = plan.annotations();
+        String message = String.format(Locale.ROOT, "Airflow DAG %s, run %s, task %s%s: remaining critical path %s s, priority weight %s",
+                annotations.get(AirflowPodGroups.AIRFLOW_DAG), annotations.get(AirflowPodGroups.AIRFLOW_RUN),
+                annotations.get(AirflowPodGroups.AIRFLOW_TASK),
+                plan.minMember() > 1 ? " (one gang of its " + plan.minMember() + " map indexes)" : "",
+                annotations.get(DagAnnotations.REMAINING_PATH), annotations.get(AirflowPodGroups.AIRFLOW_PRIORITY_WEIGHT));
+        boolean posted = events.record(new EventRecorder.Subject("scheduling.volcano.sh/v1beta1", "PodGroup", plan.namespace(), plan.name(),
+                written == null || written.getMetadata().getUid() == null ? "" : written.getMetadata().getUid()), false, AIRFLOW_TASK, message)
+                .join();
+        if (!posted) {
+            log.debug("podGroup={}/{}: event {} not posted", plan.namespace(), plan.name(), AIRFLOW_TASK);
         }
     }
 

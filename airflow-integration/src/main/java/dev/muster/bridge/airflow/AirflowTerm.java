@@ -9,6 +9,8 @@ import dev.muster.bridge.airflow.api.AirflowAvailability;
 import dev.muster.bridge.airflow.hints.TaskHint;
 import dev.muster.bridge.airflow.pods.AirflowPodGroups;
 import dev.muster.bridge.airflow.pods.AirflowPodIdentity;
+import dev.muster.runtime.binding.EventRecorder;
+import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.DaemonThreads;
 import dev.muster.runtime.controller.TermController;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -53,7 +55,8 @@ final class AirflowTerm implements TermController.Term {
         this.pods = client.pods().inAnyNamespace().withLabel(AirflowPodIdentity.DAG_ID).runnableInformer(0);
         this.reader = new AirflowRunReader(AirflowApis.connect(settings.api()), new AirflowAvailability(clock, AirflowAvailability.LOG),
                 settings.hints());
-        this.writer = new AirflowPodGroupWriter(client);
+        this.writer = new AirflowPodGroupWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock,
+                AirflowPodGroupWriter.COMPONENT));
         this.pollPeriod = settings.pollPeriod();
     }
 

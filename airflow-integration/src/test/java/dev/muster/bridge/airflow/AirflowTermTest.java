@@ -141,6 +141,19 @@ class AirflowTermTest {
         assertThat(fan.getMetadata().getOwnerReferences()).extracting(owner -> owner.getName()).containsExactly("fan-0", "fan-1", "fan-2");
         assertThat(((Map<?, ?>) d.getAdditionalProperties().get("spec")).get("minMember")).isEqualTo(1);
         assertThat(d.getMetadata().getAnnotations()).containsEntry(DagAnnotations.NODE, "d");
+        // kubectl describe podgroup says what the pods are in Airflow's terms
+        String remaining = fan.getMetadata().getAnnotations().get(DagAnnotations.REMAINING_PATH);
+        Awaitility.await("the PodGroup's event").atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(client.v1().events()
+                .inNamespace("default").list().getItems())
+                .filteredOn(event -> group.equals(event.getInvolvedObject().getName()))
+                .singleElement().satisfies(event -> {
+                    assertThat(event.getReason()).isEqualTo(AirflowPodGroupWriter.AIRFLOW_TASK);
+                    assertThat(event.getInvolvedObject().getKind()).isEqualTo("PodGroup");
+                    assertThat(event.getInvolvedObject().getUid()).isEqualTo(fan.getMetadata().getUid());
+                    assertThat(event.getMessage()).isEqualTo("Airflow DAG diamond, run " + RUN_ID + ", task fan (one gang of its 3 map indexes):"
+                            + " remaining critical path " + remaining + " s, priority weight "
+                            + fan.getMetadata().getAnnotations().get(AirflowPodGroups.AIRFLOW_PRIORITY_WEIGHT));
+                }));
     }
 
     @Test
@@ -158,5 +171,9 @@ class AirflowTermTest {
         Awaitility.await("hints after recovery").atMost(Duration.ofSeconds(30)).until(() -> client
                 .genericKubernetesResources(AirflowPodGroupWriter.POD_GROUPS).inNamespace("default").withName(group).get()
                 .getMetadata().getAnnotations().containsKey(DagAnnotations.DAG));
+        // no event for the plain group, one once the hints came
+        Awaitility.await("the PodGroup's event").atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(client.v1().events()
+                .inNamespace("default").list().getItems()).filteredOn(event -> group.equals(event.getInvolvedObject().getName()))
+                .singleElement().satisfies(event -> assertThat(event.getMessage()).startsWith("Airflow DAG diamond, run " + RUN_ID + ", task fan")));
     }
 }

@@ -4,13 +4,13 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static java.lang.String.format;
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableSet;
+import dev.muster.engine.api.GoDuration;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -40,6 +40,9 @@ public record AirflowSettings(
     public static final String RETRIES = "airflow.retries";
     public static final String BACKOFF_MIN = "airflow.backoff-min";
     public static final String BACKOFF_MAX = "airflow.backoff-max";
+    /** Every setting {@link #parse} reads. */
+    public static final ImmutableSet<String> NAMES = ImmutableSet.of(URL, API_VERSION, USERNAME, PASSWORD, CA_FILE, CONNECT_TIMEOUT,
+            REQUEST_TIMEOUT, RETRIES, BACKOFF_MIN, BACKOFF_MAX);
 
     public AirflowSettings {
         requireNonNull(url, "url is null");
@@ -99,23 +102,28 @@ public record AirflowSettings(
 
     private static Duration duration(Map<String, String> settings, String name, Duration fallback) {
         String raw = settings.get(name);
-        if (raw == null) {
-            return fallback;
-        }
+        return raw == null ? fallback : duration(name, raw);
+    }
+
+    /** A positive duration in Go's syntax, as Muster's other settings: {@code 10s}, {@code 0.5s}, {@code 250ms}, {@code 2m}. */
+    public static Duration duration(String name, String raw) {
+        Duration value;
         try {
-            Duration value = Duration.parse("PT" + raw.trim().toUpperCase(Locale.ROOT));
-            checkArgument(!value.isNegative() && !value.isZero(), "%s: must be positive: '%s'", name, raw);
-            return value;
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(format("%s: '%s' is not a duration such as 10s, 0.5s or 2m", name, raw), e);
+            value = GoDuration.parse(raw.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(format("%s: '%s' is not a duration such as 10s, 0.5s, 250ms or 2m", name, raw), e);
         }
+        checkArgument(!value.isNegative() && !value.isZero(), "%s: must be positive: '%s'", name, raw);
+        return value;
     }
 
     private static int count(Map<String, String> settings, String name, int fallback) {
         String raw = settings.get(name);
-        if (raw == null) {
-            return fallback;
-        }
+        return raw == null ? fallback : count(name, raw);
+    }
+
+    /** A whole number; anything else names the setting and the value. */
+    public static int count(String name, String raw) {
         try {
             return Integer.parseInt(raw.trim());
         } catch (NumberFormatException e) {

@@ -1,0 +1,195 @@
+package dev.muster.cli;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.muster.engine.api.SchedulingApi;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real Airflow 3.3.2 against {@code muster up --peer airflow}, which installs and starts it with the
+ * Airflow bridge reading it: a DAG of KubernetesPodOperator tasks (a diamond, then a mapped fan-out of
+ * three annotated as one gang) runs to success on the embedded server, every pod scheduled by Muster
+ * (the pod_mutation_hook named it), each PodGroup carrying the DAG's remaining critical path read
+ * through Airflow's REST API, and the fan-out one PodGroup of three bound only once all three existed.
+ */
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
+class AirflowOnMusterUpTest {
+    private static final Duration START = Duration.ofMinutes(8);
+    private static final Duration RUN = Duration.ofMinutes(5);
+    private static final String DAG = "muster_up_diamond";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path directory;
+
+    private Thread up;
+    private final AtomicInteger exitCode = new AtomicInteger(-1);
+    private String accessToken;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        if (up != null) {
+            up.interrupt();
+            up.join(Duration.ofMinutes(1).toMillis());
+        }
+    }
+
+    @Test
+    void aDiamondAndAMappedGangRunToSuccessWithTheDagsHintsOnTheirPodGroups() throws Exception {
+        // given: muster up with Airflow, and the DAG in Airflow's DAG folder
+        Path kubeconfig = directory.resolve("kubeconfig.yaml");
+        up = new Thread(() -> exitCode.set(Main.execute("up", "--port", "0", "--kubeconfig", kubeconfig.toString(),
+                "--nodes", "2:cpu=4,memory=16Gi", "--period", "100ms", "--peer", "airflow")), "muster-up");
+        up.start();
+        await().atMost(START).until(() -> Files.exists(kubeconfig) || !up.isAlive());
+        assertThat(exitCode.get()).as("muster up exited").isEqualTo(-1);
+        Path home = AirflowUpPeer.home(kubeconfig);
+        try (InputStream dag = AirflowOnMusterUpTest.class.getResourceAsStream("/airflow/" + DAG + ".py")) {
+            Files.copy(dag, home.resolve("dags").resolve(DAG + ".py"));
+        }
+        URI airflow = URI.create(environment(home).get("AIRFLOW__CORE__EXECUTION_API_SERVER_URL").replace("/execution/", ""));
+        String password = JSON.readTree(home.resolve(AirflowUpPeer.PASSWORDS).toFile()).path(AirflowUpPeer.USER).asText();
+        await("Airflow answers and has parsed " + DAG).atMost(START).pollInterval(Duration.ofSeconds(5)).ignoreExceptions()
+                .failFast("muster up exited", () -> !up.isAlive())
+                .until(() -> call(airflow, password, "GET", "/api/v2/dags/" + DAG, null).statusCode() == 200);
+
+        // when
+        HttpResponse<String> triggered = call(airflow, password, "POST", "/api/v2/dags/" + DAG + "/dagRuns", "{\"logical_date\": null}");
+        assertThat(triggered.statusCode()).as(triggered.body()).isEqualTo(200);
+        String runId = JSON.readTree(triggered.body()).path("dag_run_id").asText();
+
+        // then: the run succeeds
+        // one call each 5 s: Airflow's one API server worker also serves its task workers' execution API
+        AtomicReference<String> state = new AtomicReference<>("unknown");
+        await("the run " + runId + " succeeds").atMost(RUN).pollInterval(Duration.ofSeconds(5)).ignoreExceptions()
+                .failFast("the run failed", () -> "failed".equals(state.get()))
+                .until(() -> {
+                    state.set(runState(airflow, password, runId));
+                    return "success".equals(state.get());
+                });
+        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build()) {
+            List<Pod> pods = client.pods().inNamespace("default").withLabel("dag_id", DAG).list().getItems();
+            assertThat(pods).hasSize(7).allSatisfy(pod -> {
+                assertThat(pod.getSpec().getSchedulerName()).isEqualTo("muster");
+                assertThat(pod.getStatus().getPhase()).isEqualTo("Succeeded");
+            });
+            Map<String, GenericKubernetesResource> groups = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
+                    .list().getItems().stream().collect(Collectors.toMap(group -> group.getMetadata().getName(), Function.identity()));
+            // each task's PodGroup has its remaining critical path, the first run's estimate of 60 s a task, finished ones 0
+            Map<String, String> remaining = pods.stream().collect(Collectors.toMap(AirflowOnMusterUpTest::task,
+                    pod -> annotations(groups.get(group(pod))).getOrDefault("muster.dev/dag-remaining-path", "none"), (one, other) -> one));
+            assertThat(remaining).containsExactlyInAnyOrderEntriesOf(Map.of("extract", "240", "clean", "180", "features", "180",
+                    "train", "120", "publish", "60"));
+            assertThat(annotations(groups.get(group(task(pods, "extract").get(0)))))
+                    .containsEntry("muster.dev/airflow-dag-id", DAG)
+                    .containsEntry("muster.dev/airflow-run-id", runId)
+                    .containsEntry("muster.dev/airflow-task-id", "extract")
+                    .containsEntry("muster.dev/dag-node", "extract");
+            // the fan-out: one PodGroup of three, and none of its pods bound before the last of them was created
+            List<Pod> shards = task(pods, "train");
+            assertThat(shards).hasSize(3).extracting(AirflowOnMusterUpTest::group).containsOnly(group(shards.get(0)));
+            assertThat(groups.get(group(shards.get(0))).<Object>get("spec", "minMember")).isEqualTo(3);
+            Instant lastCreated = shards.stream().map(pod -> Instant.parse(pod.getMetadata().getCreationTimestamp()))
+                    .max(Instant::compareTo).orElseThrow();
+            assertThat(shards).allSatisfy(pod -> assertThat(scheduled(pod)).isAfterOrEqualTo(lastCreated));
+            // and the bridge's event names it in Airflow's terms (the scheduler's own events say how it was placed);
+            // Airflow's API gives priority_weight as a number with a fraction
+            assertThat(client.v1().events().inNamespace("default").list().getItems())
+                    .filteredOn(event -> group(shards.get(0)).equals(event.getInvolvedObject().getName()))
+                    .filteredOn(event -> "AirflowTask".equals(event.getReason()))
+                    .extracting(Event::getMessage)
+                    .containsExactly("Airflow DAG " + DAG + ", run " + runId + ", task train (one gang of its 3 map indexes):"
+                            + " remaining critical path 120 s, priority weight 4.0");
+        }
+    }
+
+    private static List<Pod> task(List<Pod> pods, String task) {
+        return pods.stream().filter(pod -> task.equals(task(pod))).toList();
+    }
+
+    private static String task(Pod pod) {
+        return pod.getMetadata().getLabels().get("task_id");
+    }
+
+    private static String group(Pod pod) {
+        return pod.getMetadata().getAnnotations().get(SchedulingApi.GROUP_NAME_ANNOTATION);
+    }
+
+    private static Map<String, String> annotations(GenericKubernetesResource group) {
+        return group == null || group.getMetadata().getAnnotations() == null ? Map.of() : group.getMetadata().getAnnotations();
+    }
+
+    private static Instant scheduled(Pod pod) {
+        return pod.getStatus().getConditions().stream().filter(condition -> "PodScheduled".equals(condition.getType()))
+                .map(PodCondition::getLastTransitionTime).map(Instant::parse).findFirst()
+                .orElseGet(() -> Instant.parse(pod.getStatus().getStartTime()));
+    }
+
+    private static Map<String, String> environment(Path home) throws IOException {
+        return Files.readAllLines(home.resolve("muster-up.env"), UTF_8).stream().filter(line -> line.contains("="))
+                .collect(Collectors.toMap(line -> line.substring(0, line.indexOf('=')), line -> line.substring(line.indexOf('=') + 1)));
+    }
+
+    private String runState(URI airflow, String password, String runId) throws IOException, InterruptedException {
+        HttpResponse<String> run = call(airflow, password, "GET", "/api/v2/dags/" + DAG + "/dagRuns/"
+                + URLEncoder.encode(runId, UTF_8).replace("+", "%20"), null);
+        return JSON.readTree(run.body()).path("state").asText();
+    }
+
+    /** One call of Airflow's REST API v2 as its user, with a token from {@code POST /auth/token}, taken once. */
+    private HttpResponse<String> call(URI airflow, String password, String method, String path, String body)
+            throws IOException, InterruptedException {
+        if (accessToken == null) {
+            accessToken = token(airflow, password);
+        }
+        return http.send(HttpRequest.newBuilder(airflow.resolve(path)).timeout(Duration.ofSeconds(60))
+                .header("Authorization", "Bearer " + accessToken).header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private String token(URI airflow, String password) throws IOException, InterruptedException {
+        HttpResponse<String> token = http.send(HttpRequest.newBuilder(airflow.resolve("/auth/token")).timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("username", AirflowUpPeer.USER, "password", password))))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        JsonNode accessToken = JSON.readTree(token.body()).path("access_token");
+        if (token.statusCode() != 201 || accessToken.isMissingNode()) {
+            throw new IOException("POST /auth/token: HTTP " + token.statusCode() + ": " + token.body());
+        }
+        return accessToken.asText();
+    }
+}
