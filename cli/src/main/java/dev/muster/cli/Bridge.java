@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.inject.Module;
 import dev.muster.bridge.argo.ArgoBridgeModule;
 import dev.muster.bridge.kubeflow.KubeflowBridgeModule;
+import dev.muster.bridge.spark.operator.SparkOperatorBridgeModule;
 import io.fabric8.kubernetes.api.model.APIResource;
 import io.fabric8.kubernetes.api.model.APIResourceList;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -27,7 +28,9 @@ enum Bridge {
     ARGO("argo", "Argo Workflows: each fan-out of a template annotated muster.dev/gang: \"true\" is one gang",
             "argoproj.io/v1alpha1", "workflows", ArgoBridgeModule::new),
     KUBEFLOW("kubeflow", "Kubeflow's training operator: TFJobs and PyTorchJobs gang-scheduled in their queue, with reasons as events",
-            "kubeflow.org/v1", "tfjobs", KubeflowBridgeModule::new);
+            "kubeflow.org/v1", "tfjobs", KubeflowBridgeModule::new),
+    SPARK("spark", "Kubeflow's spark-operator: SparkApplications' PodGroups sized with overhead and dynamic allocation, reasons as events",
+            "sparkoperator.k8s.io/v1beta2", "sparkapplications", SparkOperatorBridgeModule::new);
 
     private final String commandName;
     private final String description;

@@ -63,7 +63,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         out.println();
         out.println(played
-                ? "Try it yourself: ./muster up, then kubectl apply --validate=false -f examples/up/training.yaml and kubectl get pods -o wide."
+                ? "Try it yourself: ./muster up, then kubectl apply -f examples/up/training.yaml and kubectl get pods -o wide."
                 : "The scenario did not finish in time; the machine may be too busy.");
         out.flush();
         return played ? ExitCodes.OK : ExitCodes.FAILURE;

@@ -3,7 +3,7 @@ package dev.muster.cli;
 import dev.muster.embedded.NodePool;
 import picocli.CommandLine;
 
-/** Reads {@code --nodes [PREFIX:]COUNT:RESOURCES}. */
+/** Reads {@code --nodes [PREFIX:]COUNT:RESOURCES[:LABELS]}. */
 final class NodePoolConverter implements CommandLine.ITypeConverter<NodePool> {
     @Override
     public NodePool convert(String text) {

@@ -53,9 +53,10 @@ public final class UpCommand implements Callable<Integer> {
     @Option(names = "--kubeconfig", paramLabel = "PATH", description = "Where to write the kubeconfig (default: ${DEFAULT-VALUE}).")
     private Path kubeconfig = Path.of(System.getProperty("user.home"), ".kube", "muster-up.yaml");
 
-    @Option(names = "--nodes", paramLabel = "[PREFIX:]COUNT:RESOURCES", converter = NodePoolConverter.class,
+    @Option(names = "--nodes", paramLabel = "[PREFIX:]COUNT:RESOURCES[:LABELS]", converter = NodePoolConverter.class,
             description = {"A pool of identical nodes, e.g. 8:cpu=32,memory=128Gi,nvidia.com/gpu=8 or",
-                "cpu:16:cpu=64,memory=256Gi (repeatable; default: " + DEFAULT_NODES + " unless --nodes-file is given)."})
+                "cpu:16:cpu=64,memory=256Gi:zone=eu-west-1a,instance-type=m5.16xlarge",
+                "(repeatable; default: " + DEFAULT_NODES + " unless --nodes-file is given)."})
     private List<NodePool> pools = List.of();
 
     @Option(names = "--nodes-file", paramLabel = "FILE", description = "Node objects (YAML or JSON) to create, e.g. from kubectl get nodes -o yaml.")
@@ -176,11 +177,11 @@ public final class UpCommand implements Callable<Integer> {
         return """
                 muster up: a Kubernetes API server on %s with %s, scheduled by Muster.
                 Pods opt in with spec.schedulerName: %s; muster.dev/duration: 30s makes one finish after 30 s.
-                Volcano Jobs and JobFlows run too: kubectl apply --validate=false -f examples/jobs/
+                Volcano Jobs and JobFlows run too: kubectl apply -f examples/jobs/
                 Bridges: %s.
 
                   export KUBECONFIG=%s
-                  kubectl apply --validate=false -f examples/up/training.yaml
+                  kubectl apply -f examples/up/training.yaml
                   kubectl get pods -o wide
                   kubectl get podgroups,queues
 

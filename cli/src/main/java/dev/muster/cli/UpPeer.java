@@ -38,6 +38,23 @@ enum UpPeer {
                         .withData(Map.of("metricsConfig", "enabled: false\n", "telemetryConfig", "enabled: false\n")).build()).create();
             }
         }
+    },
+    /** The Kubeflow spark-operator's controller with Muster as a batch scheduler; see {@link SparkOperatorPeer}. */
+    SPARK_OPERATOR("spark-operator", "the Kubeflow spark-operator's controller") {
+        @Override
+        List<String> command(Path executable, Path kubeconfig) {
+            return SparkOperatorPeer.command(executable, kubeconfig);
+        }
+
+        @Override
+        Map<String, String> environment() {
+            return Map.of();
+        }
+
+        @Override
+        void prepare(KubernetesClient client) {
+            SparkOperatorPeer.prepare(client);
+        }
     };
 
     private final String peerName;

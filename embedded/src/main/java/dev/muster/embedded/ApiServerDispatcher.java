@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
@@ -168,6 +169,12 @@ final class ApiServerDispatcher extends PatchingDispatcher {
                 return openApi.document(bare).map(openApiDocument -> new MockResponse().setResponseCode(200).setBody(openApiDocument))
                         .orElseGet(Statuses::unserved);
             }
+            Optional<Matcher> podLog = PodLogs.matches(bare);
+            if (podLog.isPresent()) {
+                Map.Entry<AttributeSet, String> pod = findResource(getKey(podPath(podLog.get().group(1), podLog.get().group(2))));
+                return PodLogs.answer(podLog.get().group(1), podLog.get().group(2), pod == null ? MissingNode.getInstance() : readTree(pod.getValue()),
+                        QueryParameters.of(path), clock().instant());
+            }
             if (HEALTH_CHECKS.contains(bare)) {
                 // kube-apiserver's healthz, livez and readyz handlers, with every check passing
                 return new MockResponse().setResponseCode(200).setHeader(CONTENT_TYPE, "text/plain; charset=utf-8")
@@ -224,7 +231,7 @@ final class ApiServerDispatcher extends PatchingDispatcher {
                 JsonNode binding = readTree(request.getUtf8Body());
                 String namespace = subresource.matches() ? subresource.group(1) : collection.group(1);
                 String pod = subresource.matches() ? subresource.group(2) : binding.path("metadata").path("name").asText();
-                return bind(request, namespace, pod, binding.path("target").path("name").asText());
+                return bind(request, namespace, pod, binding);
             }
             Matcher eviction = EVICTION.matcher(path);
             if (eviction.matches()) {
@@ -331,7 +338,8 @@ final class ApiServerDispatcher extends PatchingDispatcher {
     }
 
     /** Check and set under one lock, so two binds of one pod cannot both succeed. */
-    private synchronized MockResponse bind(RecordedRequest request, String namespace, String pod, String node) {
+    private synchronized MockResponse bind(RecordedRequest request, String namespace, String pod, JsonNode binding) {
+        String node = binding.path("target").path("name").asText();
         if (node.isEmpty()) {
             return status(400, "BadRequest", "the binding of pod " + namespace + "/" + pod + " has no target node");
         }
@@ -346,8 +354,11 @@ final class ApiServerDispatcher extends PatchingDispatcher {
             return Statuses.conflict("pods/binding", new ResourcePath("", "v1", namespace, "pods", pod, "binding"),
                     "pod " + pod + " is already assigned to node \"" + existing + "\"");
         }
-        MockResponse patched = write(request, podPath, current, stored,
-                MergePatch.apply(stored, json.createObjectNode().set("spec", json.createObjectNode().put("nodeName", node))));
+        ObjectNode bound = ((ObjectNode) stored).deepCopy();
+        PodDefaults.onBind(bound, node, binding.path("metadata").path("annotations"), now());
+        bound.withObjectProperty("metadata").set("resourceVersion", stored.path("metadata").path("resourceVersion"));
+        MockResponse patched = replaceable(stored, bound) ? replace(podPath, current, stored, bound, false)
+                : write(request, podPath, current, stored, bound);
         return patched.code() >= 300 ? patched : status(201, "", "");
     }
 

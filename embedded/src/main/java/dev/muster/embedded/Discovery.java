@@ -24,9 +24,12 @@ import java.util.Optional;
  */
 @ThreadSafe
 final class Discovery {
+    /** What {@code /version} reports, and the simulated kubelets with it. */
+    static final String GIT_VERSION = "v1.30.0-muster";
     static final ImmutableList<ApiResource> RESOURCES = ImmutableList.of(
             ApiResource.core("pods", "Pod", true, "po"),
             ApiResource.core("pods/status", "Pod", true),
+            ApiResource.core("pods/log", "Pod", true),
             ApiResource.core("pods/binding", "Binding", true),
             ApiResource.core("pods/eviction", "Eviction", true),
             ApiResource.core("bindings", "Binding", true),
@@ -132,7 +135,7 @@ final class Discovery {
         builder.put("/version", json.createObjectNode()
                 .put("major", "1")
                 .put("minor", "30")
-                .put("gitVersion", "v1.30.0-muster")
+                .put("gitVersion", GIT_VERSION)
                 .put("platform", "linux/amd64")
                 .toString());
         ObjectNode api = json.createObjectNode().put("kind", "APIVersions");
@@ -174,7 +177,7 @@ final class Discovery {
                     .put("kind", resource.kind());
             ArrayNode verbs = item.putArray("verbs");
             if (resource.subresource()) {
-                verbs.add(resource.plural().endsWith("/status") ? "get" : "create");
+                verbs.add(resource.plural().endsWith("/status") || resource.plural().endsWith("/log") ? "get" : "create");
                 if (resource.plural().endsWith("/status")) {
                     verbs.add("patch").add("update");
                 }

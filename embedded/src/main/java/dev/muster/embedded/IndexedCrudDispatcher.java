@@ -183,6 +183,15 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
      * {@code updated} becomes the stored object's tree and must not be used afterwards.
      */
     synchronized MockResponse replace(String path, Map.Entry<AttributeSet, String> current, JsonNode currentTree, ObjectNode updated) {
+        return replace(path, current, currentTree, updated, true);
+    }
+
+    /**
+     * As {@link #replace(String, Map.Entry, JsonNode, ObjectNode)}, the generation kept when {@code touchGeneration}
+     * is false: kube-apiserver's binding writes the pod without its update strategy, which moves the generation.
+     */
+    synchronized MockResponse replace(String path, Map.Entry<AttributeSet, String> current, JsonNode currentTree, ObjectNode updated,
+            boolean touchGeneration) {
         boolean statusPath = path.endsWith("/" + STATUS);
         ObjectNode stored = updated;
         if (statusPath) {
@@ -192,7 +201,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
             setOrRemove(stored, STATUS, currentTree.get(STATUS));
         }
         preserveMetadata(currentTree, stored);
-        if (!statusPath) {
+        if (!statusPath && touchGeneration) {
             touchGeneration(currentTree, stored);
         }
         touchResourceVersion(currentTree, stored);

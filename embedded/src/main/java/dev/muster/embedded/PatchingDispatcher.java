@@ -157,6 +157,15 @@ abstract class PatchingDispatcher extends IndexedCrudDispatcher {
         }
     }
 
+    Clock clock() {
+        return clock;
+    }
+
+    /** The time as kube-apiserver writes it in a condition or managed fields entry: RFC 3339, in seconds. */
+    String now() {
+        return SECONDS.format(clock.instant().truncatedTo(ChronoUnit.SECONDS));
+    }
+
     /** Stores the new state of the object; a patch never conflicts, it applies to what is stored. */
     MockResponse write(RecordedRequest request, String objectPath, Map.Entry<AttributeSet, String> current, JsonNode stored, JsonNode merged) {
         if (merged instanceof ObjectNode object && object.path("metadata") instanceof ObjectNode metadata) {

@@ -1,6 +1,8 @@
 package dev.muster.embedded;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.math.BigDecimal;
@@ -41,6 +43,34 @@ final class PodDefaults {
         ObjectNode status = pod.putObject("status");
         status.put("phase", "Pending");
         status.put("qosClass", qosClass(pod.path("spec")));
+    }
+
+    /**
+     * What kube-apiserver's binding ({@code BindingREST.assignPod}) does to the pod: sets
+     * {@code spec.nodeName}, copies the binding's annotations, and sets the {@code PodScheduled}
+     * condition {@code True} as {@code podutil.UpdatePodCondition} does (its transition time now unless
+     * it was {@code True} already; a reason or message of an earlier {@code Unschedulable} goes).
+     */
+    static void onBind(ObjectNode pod, String node, JsonNode annotations, String now) {
+        pod.withObjectProperty("spec").put("nodeName", node);
+        if (annotations.isObject() && !annotations.isEmpty()) {
+            ObjectNode podAnnotations = pod.withObjectProperty("metadata").withObjectProperty("annotations");
+            annotations.properties().forEach(entry -> podAnnotations.set(entry.getKey(), entry.getValue()));
+        }
+        ArrayNode conditions = pod.withObjectProperty("status").withArrayProperty("conditions");
+        ObjectNode scheduled = JsonNodeFactory.instance.objectNode().put("type", "PodScheduled").put("status", "True")
+                .put("lastProbeTime", (String) null).put("lastTransitionTime", now);
+        for (int index = 0; index < conditions.size(); index++) {
+            JsonNode old = conditions.get(index);
+            if (old.path("type").asText().equals("PodScheduled")) {
+                if (old.path("status").asText().equals("True") && old.has("lastTransitionTime")) {
+                    scheduled.set("lastTransitionTime", old.get("lastTransitionTime"));
+                }
+                conditions.set(index, scheduled);
+                return;
+            }
+        }
+        conditions.add(scheduled);
     }
 
     private static void defaultText(ObjectNode spec, String field, String value) {

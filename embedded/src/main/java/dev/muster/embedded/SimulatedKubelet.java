@@ -2,14 +2,14 @@ package dev.muster.embedded;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import com.google.errorprone.annotations.ThreadSafe;
 import dev.muster.engine.api.GoDuration;
 import dev.muster.engine.api.SchedulingApi;
-import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeAddress;
+import io.fabric8.kubernetes.api.model.NodeStatus;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -20,8 +20,7 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * The kubelet of every simulated node: a pod bound to a node becomes Running; after the duration in
  * its {@code muster.dev/duration} annotation it Succeeds, or Fails when its {@code muster.dev/exit-code} annotation is
  * not 0. A pod without a duration runs until deleted. Pods that were Running before a restart finish
- * at their start time plus their duration.
+ * at their start time plus their duration. The status is written as kubelet v1.34 writes it
+ * ({@link KubeletPodStatus}); the nodes' Leases and condition heartbeats are kept fresh
+ * ({@link NodeHeartbeats}).
  *
  * <p>Informer callbacks only record and schedule; the status writes run on the kubelet's own thread.
  */
@@ -47,7 +48,7 @@ public final class SimulatedKubelet implements AutoCloseable {
 
     private final KubernetesClient client;
     private final Clock clock;
-    private final ObjectMapper json = new ObjectMapper();
+    private final NodeHeartbeats heartbeats;
     private final ScheduledExecutorService executor;
     /** Pods started or being started, by uid, with their completion if they have a duration. */
     private final Map<String, Optional<ScheduledFuture<?>>> started = new ConcurrentHashMap<>();
@@ -58,13 +59,27 @@ public final class SimulatedKubelet implements AutoCloseable {
     public SimulatedKubelet(KubernetesClient client, Clock clock) {
         this.client = requireNonNull(client, "client is null");
         this.clock = requireNonNull(clock, "clock is null");
+        this.heartbeats = new NodeHeartbeats(client, clock);
         this.executor = Executors.newSingleThreadScheduledExecutor(
                 new ThreadFactoryBuilder().setNameFormat("muster-kubelet").setDaemon(true).build());
     }
 
-    /** Watches every namespace's pods and runs those bound to a node. */
+    /** Starts the nodes' heartbeats, then watches every namespace's pods and runs those bound to a node. */
     public void start() {
+        heartbeats.start();
+        heartbeats.beat();
+        long interval = NodeHeartbeats.RENEW_INTERVAL.toMillis();
+        executor.scheduleWithFixedDelay(this::beat, interval, interval, TimeUnit.MILLISECONDS);
         informer = client.pods().inAnyNamespace().inform(new Handler(), 0);
+    }
+
+    private void beat() {
+        try {
+            heartbeats.beat();
+        } catch (RuntimeException e) {
+            // a failed round must not end the schedule: the next one tries again
+            log.warn("node heartbeats failed: {}", e.getMessage());
+        }
     }
 
     @Override
@@ -73,6 +88,7 @@ public final class SimulatedKubelet implements AutoCloseable {
         if (running != null) {
             running.stop();
         }
+        heartbeats.stop();
         executor.shutdownNow();
     }
 
@@ -103,20 +119,17 @@ public final class SimulatedKubelet implements AutoCloseable {
     private void run(Pod pod) {
         Instant now = clock.instant();
         int address = addresses.incrementAndGet();
-        ObjectNode status = json.createObjectNode().put("phase", "Running").put("startTime", timestamp(now))
-                .put("podIP", "10.244." + (address / 250 % 250) + "." + (address % 250 + 1));
-        ArrayNode conditions = status.putArray("conditions");
-        for (String type : new String[] {"PodScheduled", "Initialized", "ContainersReady", "Ready"}) {
-            conditions.addObject().put("type", type).put("status", "True").put("lastTransitionTime", timestamp(now));
-        }
-        ArrayNode containers = status.putArray("containerStatuses");
-        for (Container container : pod.getSpec().getContainers()) {
-            ObjectNode containerStatus = containerStatus(containers, container, true);
-            containerStatus.putObject("state").putObject("running").put("startedAt", timestamp(now));
-        }
-        if (writeStatus(pod, status)) {
+        String podIp = "10.244." + (address / 250 % 250) + "." + (address % 250 + 1);
+        if (writeStatus(pod, "Running", KubeletPodStatus.running(pod, now, hostIp(pod.getSpec().getNodeName()), podIp))) {
             started.computeIfPresent(pod.getMetadata().getUid(), (uid, none) -> scheduleCompletion(pod, now));
         }
+    }
+
+    /** The node's {@code InternalIP}, as the kubelet reports it as its pods' {@code hostIP}. */
+    private String hostIp(String node) {
+        return heartbeats.node(node).map(Node::getStatus).map(NodeStatus::getAddresses).stream().flatMap(List::stream)
+                .filter(address -> "InternalIP".equals(address.getType())).map(NodeAddress::getAddress).findFirst()
+                .orElse("10.0.0.1");
     }
 
     private Optional<ScheduledFuture<?>> scheduleCompletion(Pod pod, Instant startedAt) {
@@ -130,45 +143,20 @@ public final class SimulatedKubelet implements AutoCloseable {
 
     private void finish(Pod pod, Instant startedAt) {
         int exitCode = exitCode(pod);
-        Instant now = clock.instant();
-        ObjectNode status = json.createObjectNode().put("phase", exitCode == 0 ? "Succeeded" : "Failed");
-        ArrayNode conditions = status.putArray("conditions");
-        for (String type : new String[] {"ContainersReady", "Ready"}) {
-            conditions.addObject().put("type", type).put("status", "False").put("reason", "PodCompleted")
-                    .put("lastTransitionTime", timestamp(now));
-        }
-        ArrayNode containers = status.putArray("containerStatuses");
-        for (Container container : pod.getSpec().getContainers()) {
-            containerStatus(containers, container, false).putObject("state").putObject("terminated")
-                    .put("exitCode", exitCode)
-                    .put("reason", exitCode == 0 ? "Completed" : "Error")
-                    .put("startedAt", timestamp(startedAt))
-                    .put("finishedAt", timestamp(now));
-        }
-        writeStatus(pod, status);
+        writeStatus(pod, exitCode == 0 ? "Succeeded" : "Failed", KubeletPodStatus.finished(pod, startedAt, clock.instant(), exitCode));
     }
 
-    private static ObjectNode containerStatus(ArrayNode containers, Container container, boolean ready) {
-        return containers.addObject()
-                .put("name", container.getName())
-                .put("image", container.getImage() == null ? "" : container.getImage())
-                .put("imageID", "")
-                .put("ready", ready)
-                .put("restartCount", 0)
-                .put("started", ready);
-    }
-
-    private boolean writeStatus(Pod pod, ObjectNode status) {
+    private boolean writeStatus(Pod pod, String phase, ObjectNode patch) {
         String name = pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
         try {
             client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName()).subresource("status")
-                    .patch(PatchContext.of(PatchType.JSON_MERGE), json.createObjectNode().set("status", status).toString());
-            log.debug("pod={} node={} phase={}", name, pod.getSpec().getNodeName(), status.path("phase").asText());
+                    .patch(PatchContext.of(PatchType.STRATEGIC_MERGE), patch.toString());
+            log.debug("pod={} node={} phase={}", name, pod.getSpec().getNodeName(), phase);
             return true;
         } catch (KubernetesClientException e) {
             // a pod deleted meanwhile needs nothing more; anything else is told once, and the pod stays as it is
             if (e.getCode() != 404) {
-                log.warn("pod={}: cannot write phase {}: {}", name, status.path("phase").asText(), e.getMessage());
+                log.warn("pod={}: cannot write phase {}: {}", name, phase, e.getMessage());
             }
             return false;
         }
@@ -213,10 +201,6 @@ public final class SimulatedKubelet implements AutoCloseable {
     private Instant startTime(Pod pod) {
         String text = pod.getStatus().getStartTime();
         return text == null ? clock.instant() : Instant.parse(text);
-    }
-
-    private static String timestamp(Instant instant) {
-        return DateTimeFormatter.ISO_INSTANT.format(instant.truncatedTo(ChronoUnit.SECONDS));
     }
 
     private final class Handler implements ResourceEventHandler<Pod> {

@@ -92,7 +92,7 @@ class EmbeddedApiServerTest {
         client.resource(pod("generations")).create();
         long created = generation("generations");
 
-        // when: a label, a status, then a binding (a spec change)
+        // when: a label, a status, a spec change, then a binding (which kube-apiserver writes without moving the generation)
         client.pods().withName("generations").patch(PatchContext.of(PatchType.JSON_MERGE), """
                 {"metadata": {"labels": {"a": "1"}}}""");
         client.pods().withName("generations").subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), """
@@ -102,11 +102,16 @@ class EmbeddedApiServerTest {
         client.pods().withName("generations").patch(PatchContext.of(PatchType.JSON_MERGE), """
                 {"metadata": {"labels": {"a": "1"}}}""");
         String afterNoChange = client.pods().withName("generations").get().getMetadata().getResourceVersion();
+        client.pods().withName("generations").patch(PatchContext.of(PatchType.JSON_MERGE), """
+                {"spec": {"activeDeadlineSeconds": 60}}""");
+        long afterSpec = generation("generations");
         post("/api/v1/namespaces/default/pods/generations/binding", binding("generations", "node-1"));
 
         // then
         assertThat(afterMetadataAndStatus).isEqualTo(created);
-        assertThat(generation("generations")).isEqualTo(created + 1);
+        assertThat(afterSpec).isEqualTo(created + 1);
+        assertThat(generation("generations")).as("a binding keeps the generation").isEqualTo(afterSpec);
+        assertThat(client.pods().withName("generations").get().getSpec().getNodeName()).isEqualTo("node-1");
         assertThat(afterNoChange).as("a patch that changes nothing keeps the version").isEqualTo(version);
         assertThat(client.pods().withName("generations").get().getMetadata().getResourceVersion()).isNotEqualTo(version);
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.muster.engine.api.GoDuration;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.time.Duration;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,6 +30,22 @@ class NodePoolTest {
         assertThat(NodePool.parse("gpu:2:cpu=64").nodeName(2)).isEqualTo("gpu-2");
     }
 
+    @Test
+    void aPoolMayLabelItsNodesWithTheWellKnownTopologyAndInstanceTypeLabelsForShort() {
+        NodePool prefixed = NodePool.parse("gpu:2:cpu=64:zone=eu-west-1a,region=eu-west-1,instance-type=p4d.24xlarge,example.com/rack=r7");
+        NodePool unprefixed = NodePool.parse("2:cpu=4:zone=a");
+
+        assertThat(prefixed.prefix()).isEqualTo("gpu");
+        assertThat(prefixed.labels()).containsExactly(
+                Map.entry("topology.kubernetes.io/zone", "eu-west-1a"),
+                Map.entry("topology.kubernetes.io/region", "eu-west-1"),
+                Map.entry("node.kubernetes.io/instance-type", "p4d.24xlarge"),
+                Map.entry("example.com/rack", "r7"));
+        assertThat(unprefixed.prefix()).isEqualTo("node");
+        assertThat(unprefixed.count()).isEqualTo(2);
+        assertThat(unprefixed.labels()).containsExactly(Map.entry("topology.kubernetes.io/zone", "a"));
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("invalidPools")
     void anInvalidPoolIsRefusedWithWhatIsWrong(String text, String message) {
@@ -37,7 +54,11 @@ class NodePoolTest {
 
     static Stream<Arguments> invalidPools() {
         return Stream.of(
-                Arguments.of("cpu=32", "is not [PREFIX:]COUNT:RESOURCES"),
+                Arguments.of("cpu=32", "is not [PREFIX:]COUNT:RESOURCES[:LABELS]"),
+                Arguments.of("a:b:2:cpu=1:zone=x", "is not [PREFIX:]COUNT:RESOURCES[:LABELS]"),
+                Arguments.of("2:cpu=1:zone", "'zone' is not LABEL=VALUE"),
+                Arguments.of("2:cpu=1:zone=not valid", "label topology.kubernetes.io/zone: 'not valid' is not a valid label value"),
+                Arguments.of("2:cpu=1:Bad_/key=x", "label key 'Bad_/key' is not a qualified name"),
                 Arguments.of("x:cpu=32", "the node count 'x' is not a number"),
                 Arguments.of("0:cpu=32", "at least one node"),
                 Arguments.of("2:cpu", "'cpu' is not RESOURCE=QUANTITY"),

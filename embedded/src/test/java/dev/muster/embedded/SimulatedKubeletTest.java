@@ -1,16 +1,20 @@
 package dev.muster.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import dev.muster.engine.api.SchedulingApi;
+import io.fabric8.kubernetes.api.model.BindingBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,14 +57,52 @@ class SimulatedKubeletTest {
     }
 
     @Test
+    void aPodBoundThroughABindingGetsTheKubeletsConditionsInItsOrderAndItsNodesAddress() {
+        SimulatedNodes.create(client, List.of(NodePool.parse("kubelet:1:cpu=4")));
+        create("conditions", Map.of());
+        create("conditions-done", Map.of(SchedulingApi.DURATION_ANNOTATION, "100ms"));
+        bindThroughBinding("conditions");
+        String scheduledAt = condition(client.pods().withName("conditions").get(), "PodScheduled").getLastTransitionTime();
+
+        await().atMost(WAIT).until(() -> phase("conditions").equals("Running"));
+        Pod running = client.pods().withName("conditions").get();
+
+        assertThat(running.getStatus().getConditions()).extracting(PodCondition::getType, PodCondition::getStatus)
+                .containsExactly(tuple("PodReadyToStartContainers", "True"), tuple("Initialized", "True"), tuple("Ready", "True"),
+                        tuple("ContainersReady", "True"), tuple("PodScheduled", "True"));
+        assertThat(condition(running, "PodScheduled").getLastTransitionTime()).isEqualTo(scheduledAt);
+        assertThat(running.getStatus().getHostIP()).isEqualTo("10.0.0.2");
+        assertThat(running.getStatus().getPodIPs()).singleElement().satisfies(ip -> assertThat(ip.getIp()).isEqualTo(running.getStatus().getPodIP()));
+        assertThat(running.getStatus().getContainerStatuses()).singleElement().satisfies(status -> {
+            assertThat(status.getContainerID()).startsWith("muster://");
+            assertThat(status.getReady()).isTrue();
+            assertThat(status.getStarted()).isTrue();
+            assertThat(status.getState().getRunning().getStartedAt()).isNotNull();
+        });
+
+        bindThroughBinding("conditions-done");
+        await().atMost(WAIT).until(() -> phase("conditions-done").equals("Succeeded"));
+        Pod finished = client.pods().withName("conditions-done").get();
+        assertThat(finished.getStatus().getConditions()).extracting(PodCondition::getType, PodCondition::getStatus, PodCondition::getReason)
+                .containsExactly(tuple("PodReadyToStartContainers", "False", null), tuple("Initialized", "True", "PodCompleted"),
+                        tuple("Ready", "False", "PodCompleted"), tuple("ContainersReady", "False", "PodCompleted"),
+                        tuple("PodScheduled", "True", null));
+        assertThat(finished.getStatus().getContainerStatuses()).singleElement()
+                .satisfies(status -> assertThat(status.getReady()).isFalse());
+    }
+
+    @Test
     void aPodWithANonZeroExitCodeFails() {
         create("failing", Map.of(SchedulingApi.DURATION_ANNOTATION, "100ms", SchedulingApi.EXIT_CODE_ANNOTATION, "3"));
 
         bind("failing");
 
         await().atMost(WAIT).until(() -> phase("failing").equals("Failed"));
-        assertThat(client.pods().withName("failing").get().getStatus().getContainerStatuses()).singleElement()
+        Pod failed = client.pods().withName("failing").get();
+        assertThat(failed.getStatus().getContainerStatuses()).singleElement()
                 .satisfies(status -> assertThat(status.getState().getTerminated().getExitCode()).isEqualTo(3));
+        assertThat(condition(failed, "Ready").getReason()).isEqualTo("PodFailed");
+        assertThat(condition(failed, "Initialized").getReason()).isNull();
     }
 
     @Test
@@ -96,6 +138,15 @@ class SimulatedKubeletTest {
 
     private static void bind(String name) {
         client.pods().withName(name).patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\": {\"nodeName\": \"node-1\"}}");
+    }
+
+    private static void bindThroughBinding(String name) {
+        client.bindings().inNamespace("default").resource(new BindingBuilder().withNewMetadata().withName(name).endMetadata()
+                .withNewTarget().withKind("Node").withName("kubelet-1").endTarget().build()).create();
+    }
+
+    private static PodCondition condition(Pod pod, String type) {
+        return pod.getStatus().getConditions().stream().filter(condition -> condition.getType().equals(type)).findFirst().orElseThrow();
     }
 
     private static String phase(String name) {

@@ -67,7 +67,7 @@ public record ExecutorResources(BigDecimal cpu, long memoryMib, Map<String, Long
             }
         }
         long pyspark = python ? conf.sizeInMib(PYSPARK_MEMORY).orElse(0L) : 0L;
-        return new ExecutorResources(cpu, memory + overhead + offHeap + pyspark, customResources(conf));
+        return new ExecutorResources(cpu, memory + overhead + offHeap + pyspark, customResources(conf, RESOURCE_PREFIX));
     }
 
     private static Optional<Integer> positive(SparkConfReader conf, String key) {
@@ -78,22 +78,23 @@ public record ExecutorResources(BigDecimal cpu, long memoryMib, Map<String, Long
         return value;
     }
 
-    private static Map<String, Long> customResources(SparkConfReader conf) {
+    /** Each {@code PREFIX.NAME.amount} conf (PREFIX such as {@code spark.executor.resource.}), as the resource {@code VENDOR/NAME}. */
+    static Map<String, Long> customResources(SparkConfReader conf, String prefix) {
         Map<String, Long> resources = new TreeMap<>();
-        for (scala.Tuple2<String, String> setting : conf.conf().getAllWithPrefix(RESOURCE_PREFIX)) {
-            String suffix = setting._1();
+        for (Map.Entry<String, String> setting : conf.withPrefix(prefix).entrySet()) {
+            String suffix = setting.getKey();
             int dot = suffix.indexOf('.');
             if (dot < 0 || !suffix.substring(dot + 1).equals("amount")) {
                 continue;
             }
             String name = suffix.substring(0, dot);
-            String amountKey = RESOURCE_PREFIX + name + ".amount";
-            String vendorKey = RESOURCE_PREFIX + name + ".vendor";
+            String amountKey = prefix + name + ".amount";
+            String vendorKey = prefix + name + ".vendor";
             long amount;
             try {
-                amount = Long.parseLong(setting._2().trim());
+                amount = Long.parseLong(setting.getValue().trim());
             } catch (NumberFormatException e) {
-                throw new ConfProblem(amountKey, "'" + setting._2() + "' is not a whole number", e);
+                throw new ConfProblem(amountKey, "'" + setting.getValue() + "' is not a whole number", e);
             }
             if (amount < 0) {
                 throw new ConfProblem(amountKey, amount + " is negative");

@@ -109,7 +109,7 @@ public final class MusterFeatureStep implements KubernetesDriverCustomFeatureCon
         this.driver = driverSide;
         // in cluster mode the submission made the group before the driver pod; the driver needs no rights on PodGroups
         this.clusterMode = config.sparkConf().get(DEPLOY_MODE, "client").equals("cluster");
-        SparkConfReader reader = new SparkConfReader(config.sparkConf());
+        SparkConfReader reader = new SparkConfReader(new SparkConfSource(config.sparkConf()));
         muster = MusterConf.read(reader);
         template = muster.template().map(file -> PodGroupTemplate.read(muster.templateKey(), file)).orElse(PodGroupTemplate.EMPTY);
         executors = ExecutorCount.read(reader);

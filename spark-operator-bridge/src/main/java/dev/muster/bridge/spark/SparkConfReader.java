@@ -2,27 +2,27 @@ package dev.muster.bridge.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.Map;
 import java.util.Optional;
-import org.apache.spark.SparkConf;
 
 /**
- * Reads typed values out of a {@link SparkConf}, with a {@link ConfProblem} naming the key and the
- * value when one does not parse. Sizes are parsed by Spark's own {@code getSizeAsMb} (so "1g", "512m"
- * and a bare number of MiB mean what they mean to Spark).
+ * Reads typed values out of Spark confs ({@link ConfSource}), with a {@link ConfProblem} naming the key
+ * and the value when one does not parse. Sizes are parsed as Spark's own {@code getSizeAsMb} parses
+ * them (so "1g", "512m" and a bare number of MiB mean what they mean to Spark).
  */
 final class SparkConfReader {
-    private final SparkConf conf;
+    private final ConfSource conf;
 
-    SparkConfReader(SparkConf conf) {
+    SparkConfReader(ConfSource conf) {
         this.conf = requireNonNull(conf, "conf is null");
     }
 
     Optional<String> string(String key) {
-        return conf.contains(key) ? Optional.of(conf.get(key).trim()) : Optional.empty();
+        return conf.get(key).map(String::trim);
     }
 
     boolean contains(String key) {
-        return conf.contains(key);
+        return conf.get(key).isPresent();
     }
 
     Optional<Integer> nonNegativeInt(String key) {
@@ -80,7 +80,7 @@ final class SparkConfReader {
         }
         long parsed;
         try {
-            parsed = conf.getSizeAsMb(key);
+            parsed = conf.sizeInMib(key);
         } catch (NumberFormatException e) {
             throw new ConfProblem(key, "'" + value.get() + "' is not a size (such as 512m or 2g)", e);
         }
@@ -90,7 +90,8 @@ final class SparkConfReader {
         return Optional.of(parsed);
     }
 
-    SparkConf conf() {
-        return conf;
+    /** Every conf whose key starts with {@code prefix}, by the rest of the key, in key order. */
+    Map<String, String> withPrefix(String prefix) {
+        return conf.withPrefix(prefix);
     }
 }

@@ -31,7 +31,7 @@ class ExecutorCountTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("confs")
     void expectedAndGangExecutors(String name, Map<String, String> settings, int expected, int gang) {
-        ExecutorCount count = ExecutorCount.read(new SparkConfReader(SparkPods.conf(settings)));
+        ExecutorCount count = ExecutorCount.read(new SparkConfReader(new SparkConfSource(SparkPods.conf(settings))));
 
         assertThat(count).isEqualTo(new ExecutorCount(expected, gang));
     }

@@ -1,0 +1,69 @@
+package dev.muster.bridge.spark.operator;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableMap;
+import java.util.Optional;
+
+/**
+ * What the bridge reads of one SparkApplication.
+ *
+ * @param batchScheduler {@code spec.batchScheduler}, if set
+ * @param clusterMode {@code spec.mode} is {@code cluster} (the driver is a pod of the application)
+ * @param type {@code spec.type}: Scala, Java, Python or R
+ * @param confs the Spark confs the operator passes to {@code spark-submit}, as its {@code buildSparkSubmitArgs} writes them
+ * @param fields for each conf the operator writes from a spec field, that field (for messages)
+ * @param queue {@code spec.batchSchedulerOptions.queue}
+ * @param priorityClassName {@code spec.batchSchedulerOptions.priorityClassName}
+ * @param userResources {@code spec.batchSchedulerOptions.resources} is set: the user's minResources, which the operator uses
+ * @param state {@code status.applicationState.state}, empty before the operator's first status
+ */
+public record SparkApplication(
+        String namespace,
+        String name,
+        String uid,
+        Optional<String> batchScheduler,
+        boolean clusterMode,
+        String type,
+        ImmutableMap<String, String> confs,
+        ImmutableMap<String, String> fields,
+        Optional<String> queue,
+        Optional<String> priorityClassName,
+        boolean userResources,
+        String state) {
+    public SparkApplication {
+        requireNonNull(namespace, "namespace is null");
+        requireNonNull(name, "name is null");
+        requireNonNull(uid, "uid is null");
+        requireNonNull(batchScheduler, "batchScheduler is null");
+        requireNonNull(type, "type is null");
+        confs = ImmutableMap.copyOf(confs);
+        fields = ImmutableMap.copyOf(fields);
+        requireNonNull(queue, "queue is null");
+        requireNonNull(priorityClassName, "priorityClassName is null");
+        requireNonNull(state, "state is null");
+    }
+
+    public String displayName() {
+        return namespace + "/" + name;
+    }
+
+    /** A Python or R application (Spark's {@code NonJVMResource}). */
+    public boolean nonJvm() {
+        return type.equals("Python") || type.equals("R");
+    }
+
+    public boolean python() {
+        return type.equals("Python");
+    }
+
+    /** Ended: the operator's terminal states, after which nothing is scheduled for it. */
+    public boolean finished() {
+        return state.equals("COMPLETED") || state.equals("FAILED");
+    }
+
+    /** The spec field a conf came from, else the conf itself as a {@code spec.sparkConf} entry. */
+    public String fieldOf(String confKey) {
+        return fields.getOrDefault(confKey, "spec.sparkConf[" + confKey + "]");
+    }
+}

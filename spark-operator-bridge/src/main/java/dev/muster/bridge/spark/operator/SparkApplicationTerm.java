@@ -1,0 +1,144 @@
+package dev.muster.bridge.spark.operator;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.common.collect.ImmutableSet;
+import dev.muster.runtime.binding.EventRecorder;
+import dev.muster.runtime.binding.RetryPolicy;
+import dev.muster.runtime.controller.DaemonThreads;
+import dev.muster.runtime.controller.EveryChange;
+import dev.muster.runtime.controller.KeyedWorkQueue;
+import dev.muster.runtime.controller.TermController;
+import dev.muster.runtime.informers.KubernetesResources;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One leader term of the bridge: informers on SparkApplications, on both kinds of PodGroup and on
+ * Volcano's Queues, and a work queue of applications. A change to an application, to a PodGroup it
+ * owns, or to a Queue queues the application; processing reads it, plans and writes the plan. Nothing
+ * outlives {@link #stop()}.
+ */
+final class SparkApplicationTerm implements TermController.Term {
+    private static final Logger log = LoggerFactory.getLogger(SparkApplicationTerm.class);
+    private static final int WORKERS = 2;
+    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(2);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** An application in the work queue: {@code namespace/name}. */
+    record ApplicationKey(String namespace, String name) {
+        ApplicationKey {
+            requireNonNull(namespace, "namespace is null");
+            requireNonNull(name, "name is null");
+        }
+
+        String cacheKey() {
+            return namespace + "/" + name;
+        }
+    }
+
+    private final SharedIndexInformer<GenericKubernetesResource> applications;
+    private final SharedIndexInformer<GenericKubernetesResource> volcanoPodGroups;
+    private final SharedIndexInformer<GenericKubernetesResource> coschedulingPodGroups;
+    private final SharedIndexInformer<GenericKubernetesResource> queues;
+    private final ExecutorService workers = Executors.newFixedThreadPool(WORKERS, DaemonThreads.named("muster-spark-bridge"));
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-spark-timer"));
+    private final KeyedWorkQueue<ApplicationKey, String> queue;
+    private final SparkApplicationWriter writer;
+
+    SparkApplicationTerm(KubernetesClient client, Clock clock) {
+        requireNonNull(client, "client is null");
+        requireNonNull(clock, "clock is null");
+        this.applications = client.genericKubernetesResources(SparkOperatorApi.SPARK_APPLICATIONS).inAnyNamespace().runnableInformer(0);
+        this.volcanoPodGroups = client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS).inAnyNamespace().runnableInformer(0);
+        this.coschedulingPodGroups = client.genericKubernetesResources(SparkOperatorApi.COSCHEDULING_POD_GROUPS).inAnyNamespace()
+                .runnableInformer(0);
+        this.queues = client.genericKubernetesResources(KubernetesResources.QUEUES).runnableInformer(0);
+        this.writer = new SparkApplicationWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock,
+                SparkApplicationWriter.COMPONENT));
+        this.queue = new KeyedWorkQueue<>("spark-application", (key, request) -> process(key), workers, timer, Duration.ofMillis(200),
+                Duration.ofSeconds(30));
+        applications.addEventHandler(EveryChange.handler(application -> queue.add(new ApplicationKey(
+                application.getMetadata().getNamespace(), application.getMetadata().getName()), "application")));
+        volcanoPodGroups.addEventHandler(EveryChange.handler(this::enqueueOwner));
+        coschedulingPodGroups.addEventHandler(EveryChange.handler(this::enqueueOwner));
+        queues.addEventHandler(EveryChange.handler(changed -> applications.getStore().list().forEach(application -> queue.add(
+                new ApplicationKey(application.getMetadata().getNamespace(), application.getMetadata().getName()), "queues"))));
+    }
+
+    @Override
+    public void start() throws InterruptedException {
+        for (SharedIndexInformer<?> informer : List.of(queues, volcanoPodGroups, coschedulingPodGroups, applications)) {
+            try {
+                informer.start().toCompletableFuture().get(SYNC_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                throw new IllegalStateException("spark bridge: an informer did not list its kind: " + e, e);
+            }
+        }
+    }
+
+    @Override
+    public void stop() {
+        queue.stop();
+        for (SharedIndexInformer<?> informer : List.of(applications, coschedulingPodGroups, volcanoPodGroups, queues)) {
+            informer.stop();
+        }
+        workers.shutdownNow();
+        timer.shutdownNow();
+    }
+
+    private void enqueueOwner(HasMetadata object) {
+        for (OwnerReference owner : object.getMetadata().getOwnerReferences()) {
+            if (SparkOperatorApi.KIND.equals(owner.getKind()) && SparkOperatorApi.API_VERSION.equals(owner.getApiVersion())) {
+                queue.add(new ApplicationKey(object.getMetadata().getNamespace(), owner.getName()), "owned");
+            }
+        }
+    }
+
+    private void process(ApplicationKey key) {
+        GenericKubernetesResource object = applications.getIndexer().getByKey(key.cacheKey());
+        if (object == null) {
+            // what it owns names it: the garbage collector removes it
+            queue.forget(key);
+            return;
+        }
+        SparkApplicationReader.Read read = SparkApplicationReader.read(JSON.valueToTree(object));
+        ImmutableSet<String> queueNames = queues.getStore().list().stream().map(q -> q.getMetadata().getName())
+                .collect(ImmutableSet.toImmutableSet());
+        String uid = object.getMetadata().getUid();
+        Optional<PodGroupView> volcano = owned(volcanoPodGroups, key.namespace(), SparkOperatorApi.volcanoPodGroupName(key.name()), uid)
+                .or(() -> owned(volcanoPodGroups, key.namespace(), SparkOperatorApi.coschedulingPodGroupName(key.name()), uid));
+        Optional<PodGroupView> coscheduling = owned(coschedulingPodGroups, key.namespace(),
+                SparkOperatorApi.coschedulingPodGroupName(key.name()), uid);
+        SparkApplicationPlan plan = SparkApplicationPlanner.plan(read, queueNames, volcano, coscheduling);
+        writer.write(read.application(), plan);
+        log.debug("application={} problems={} podGroup={} pending={}", read.application().displayName(), plan.problems().size(),
+                plan.podGroup().map(SparkApplicationPlan.PodGroupSpec::name).orElse("none"), plan.pending().isPresent());
+    }
+
+    /** The PodGroup of that name if the application owns it (the operator's, or the bridge's mirror). */
+    private static Optional<PodGroupView> owned(SharedIndexInformer<GenericKubernetesResource> informer, String namespace, String name,
+            String uid) {
+        GenericKubernetesResource podGroup = informer.getIndexer().getByKey(namespace + "/" + name);
+        if (podGroup == null || podGroup.getMetadata().getOwnerReferences().stream().noneMatch(owner -> uid.equals(owner.getUid()))) {
+            return Optional.empty();
+        }
+        return Optional.of(PodGroupView.of(JSON.valueToTree(podGroup)));
+    }
+}
