@@ -71,6 +71,9 @@ final class Discovery {
             ApiResource.of("topology.volcano.sh/v1alpha1", "hypernodes", "HyperNode", false, "hn"),
             ApiResource.of("topology.volcano.sh/v1alpha1", "hypernodes/status", "HyperNode", false),
             ApiResource.of("scheduling.k8s.io/v1", "priorityclasses", "PriorityClass", false, "pc"),
+            // what webhook certificate rotators (the training operator's cert-controller) watch and patch with their CA
+            ApiResource.of("admissionregistration.k8s.io/v1", "validatingwebhookconfigurations", "ValidatingWebhookConfiguration", false),
+            ApiResource.of("admissionregistration.k8s.io/v1", "mutatingwebhookconfigurations", "MutatingWebhookConfiguration", false),
             ApiResource.of("coordination.k8s.io/v1", "leases", "Lease", true),
             ApiResource.of("events.k8s.io/v1", "events", "Event", true, "ev"),
             ApiResource.of("apps/v1", "deployments", "Deployment", true, "deploy"),

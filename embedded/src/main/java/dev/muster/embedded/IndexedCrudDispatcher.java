@@ -147,7 +147,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         WatchStart start = WatchStart.of(path);
         Optional<ResourceKinds.Kind> kind = kinds.of(path);
         return new MockResponse().withWebSocketUpgrade(new WatchStream(query, selection, WatchOptions.of(path),
-                stream -> opened(stream, start), stream -> kind.ifPresent(watched -> bookmark(stream, watched)), watches::remove));
+                stream -> opened(stream, start, kind), stream -> kind.ifPresent(watched -> bookmark(stream, watched)), watches::remove));
     }
 
     /** The kinds of what is stored, built-in and registered by CRDs. */
@@ -263,7 +263,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         owners.clear();
     }
 
-    private synchronized void opened(WatchStream watch, WatchStart start) {
+    private synchronized void opened(WatchStream watch, WatchStart start, Optional<ResourceKinds.Kind> kind) {
         long next = requestResourceVersion();
         if (start.resourceVersion() >= next) {
             // a version this server never gave (another server's, on the same address): gone, so the client lists anew
@@ -274,6 +274,10 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
             if (start.includes(entry.getValue()) && watch.matches(entry.getKey(), entry.getValue())) {
                 watch.send(WatchStream.Type.ADDED, entry.getValue());
             }
+        }
+        if (start.initialEvents()) {
+            // the version of the state just sent: the informer resumes from it after a reconnect
+            kind.ifPresent(watched -> watch.bookmark(watched.apiVersion(), watched.kind(), next, true));
         }
         watches.add(watch);
     }

@@ -23,9 +23,16 @@ import java.nio.charset.StandardCharsets;
  * <p>The embedded server gives every write the next version of one counter, and lists and writes run
  * under one lock, so a list's version is after everything it holds and before anything it does not.
  *
+ * <p>A watch list ({@code sendInitialEvents=true}, which client-go's informers send from v0.35 on, with
+ * {@code resourceVersionMatch=NotOlderThan} and bookmarks) gets every stored object as {@code ADDED}
+ * whatever its version, then a {@code BOOKMARK} annotated {@code k8s.io/initial-events-end: "true"}
+ * that tells the client its initial state is complete, as kube-apiserver's watch cache streams it; an
+ * informer waits for that bookmark before it reports itself synced.
+ *
  * @param resourceVersion the version the watch starts after; 0 for every stored object
+ * @param initialEvents whether the client asked for the stored state streamed, ended by a bookmark
  */
-record WatchStart(long resourceVersion) {
+record WatchStart(long resourceVersion, boolean initialEvents) {
     private static final JsonFactory JSON = new JsonFactory();
 
     /** The start a watch request's path asks for; anything that is not a version reads as every object. */
@@ -40,12 +47,12 @@ record WatchStart(long resourceVersion) {
                 }
             }
         }
-        return new WatchStart(version);
+        return new WatchStart(version, QueryParameters.of(path).flag("sendInitialEvents"));
     }
 
     /** Whether an object stored as {@code json} is sent when the watch opens. */
     boolean includes(String json) {
-        return resourceVersion == 0 || storedVersion(json) > resourceVersion;
+        return initialEvents || resourceVersion == 0 || storedVersion(json) > resourceVersion;
     }
 
     /** The object's {@code metadata.resourceVersion}, read without building a tree; one that cannot be read counts as new. */

@@ -121,8 +121,19 @@ final class WatchStream extends WebSocketListener {
      * as kube-apiserver sends one, telling the client it has seen every change up to that version.
      */
     void bookmark(String apiVersion, String kind, long resourceVersion) {
+        bookmark(apiVersion, kind, resourceVersion, false);
+    }
+
+    /**
+     * Queues a {@code BOOKMARK}; {@code initialEventsEnd} annotates it {@code k8s.io/initial-events-end: "true"},
+     * the end of a watch list's initial state.
+     */
+    void bookmark(String apiVersion, String kind, long resourceVersion, boolean initialEventsEnd) {
         ObjectNode object = JsonNodeFactory.instance.objectNode().put("kind", kind).put("apiVersion", apiVersion);
-        object.putObject("metadata").put("resourceVersion", String.valueOf(resourceVersion));
+        ObjectNode metadata = object.putObject("metadata").put("resourceVersion", String.valueOf(resourceVersion));
+        if (initialEventsEnd) {
+            metadata.putObject("annotations").put("k8s.io/initial-events-end", "true");
+        }
         String event = JsonNodeFactory.instance.objectNode().put("type", Type.BOOKMARK.name()).set("object", object).toString();
         enqueue(() -> event, Type.BOOKMARK.name());
     }

@@ -8,6 +8,7 @@ import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
@@ -15,6 +16,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -93,6 +95,32 @@ class ProtobufBodyTest {
         // then
         assertThat(response.statusCode()).isEqualTo(415);
         assertThat(response.body()).contains("cannot read apps/v1 Deployment in protobuf; send it as JSON");
+    }
+
+    @Test
+    void aWebhookConfigurationWrittenInProtobufIsStoredAndServed() throws Exception {
+        // given: what a certificate rotator (the training operator's cert-controller) writes with its CA
+        String admission = "k8s.io.api.admissionregistration.v1.";
+        DynamicMessage webhook = message(admission + "ValidatingWebhook", Map.of("name", "validate.kubeflow.org",
+                "clientConfig", message(admission + "WebhookClientConfig", Map.of("caBundle", ByteString.copyFromUtf8("ca"))),
+                "admissionReviewVersions", List.of("v1"), "sideEffects", "None"));
+        DynamicMessage configuration = message(admission + "ValidatingWebhookConfiguration", Map.of(
+                "metadata", message(META + "ObjectMeta", Map.of("name", "validator.training-operator.kubeflow.org")),
+                "webhooks", List.of(webhook)));
+
+        // when
+        HttpResponse<String> response = post("/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations",
+                envelope("admissionregistration.k8s.io/v1", "ValidatingWebhookConfiguration", configuration));
+
+        // then
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        ValidatingWebhookConfiguration stored = client.admissionRegistration().v1().validatingWebhookConfigurations()
+                .withName("validator.training-operator.kubeflow.org").get();
+        assertThat(stored.getWebhooks()).singleElement().satisfies(served -> {
+            assertThat(served.getName()).isEqualTo("validate.kubeflow.org");
+            assertThat(served.getClientConfig().getCaBundle()).isEqualTo(Base64.getEncoder().encodeToString("ca".getBytes(StandardCharsets.UTF_8)));
+        });
+        assertThat(client.admissionRegistration().v1().validatingWebhookConfigurations().list().getItems()).hasSize(1);
     }
 
     @Test
