@@ -184,7 +184,9 @@ final class SparkOnRealControlPlane implements AutoCloseable {
             tree.add(process.toHandle());
             tree.forEach(ProcessHandle::destroy);
             try {
-                if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                // Spark's shutdown hook stops the SparkContext, which deletes the executors; killed before it ends,
+                // the driver leaves them behind, so it gets as long as a loaded machine needs (over 30 s seen on 2 cores)
+                if (!process.waitFor(2, TimeUnit.MINUTES)) {
                     tree.forEach(ProcessHandle::destroyForcibly);
                     process.waitFor(10, TimeUnit.SECONDS);
                 }

@@ -27,6 +27,9 @@ import org.junit.jupiter.api.Test;
 class SparkSubmitClientModeIT {
     private static final Duration CREATE = Duration.ofMinutes(2);
     private static final Duration BIND = Duration.ofSeconds(30);
+    // the driver's JVM stops its SparkContext (which deletes the executors) in its own time; on 2 loaded cores
+    // that took over 30 s twice, so the clean-up between tests waits longer than a bind may take
+    private static final Duration CLEAN_UP = Duration.ofMinutes(3);
     private static SparkOnRealControlPlane spark;
 
     @BeforeAll
@@ -44,8 +47,8 @@ class SparkSubmitClientModeIT {
     @AfterEach
     void executorsAndTheirGroupsAreGone(KubernetesClient client) {
         // Spark deletes its executors as the driver ends, and Muster's step the PodGroup it made
-        await().atMost(BIND).until(() -> client.pods().inAnyNamespace().withLabel("spark-role", "executor").list().getItems().isEmpty());
-        await().atMost(BIND).until(() -> client.genericKubernetesResources(KubernetesAccess.PODGROUPS).inAnyNamespace().list()
+        await().atMost(CLEAN_UP).until(() -> client.pods().inAnyNamespace().withLabel("spark-role", "executor").list().getItems().isEmpty());
+        await().atMost(CLEAN_UP).until(() -> client.genericKubernetesResources(KubernetesAccess.PODGROUPS).inAnyNamespace().list()
                 .getItems().isEmpty());
     }
 
