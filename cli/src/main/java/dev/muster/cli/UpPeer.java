@@ -72,6 +72,30 @@ enum UpPeer {
         void prepare(KubernetesClient client) {
             // its home is made before the cluster starts (AirflowUpPeer.prepare), since the bridge needs its address and user
         }
+    },
+    /**
+     * Kubeflow's training operator (TFJob, PyTorchJob) with {@code --gang-scheduler-name=volcano}, watching the
+     * {@code default} namespace, as {@code kubeflow-bridge}'s tests run it: its metrics and health listeners off,
+     * its webhook server on a free port, with the Secret and certificate files of {@link TrainingOperatorWebhook}.
+     */
+    TRAINING_OPERATOR("training-operator", "Kubeflow's training operator, gang-scheduling through Volcano PodGroups") {
+        @Override
+        List<String> command(Path executable, Path kubeconfig) {
+            return List.of(executable.toString(), "--kubeconfig=" + kubeconfig, "--gang-scheduler-name=volcano",
+                    "--enable-scheme=tfjob", "--enable-scheme=pytorchjob", "--namespace=" + TrainingOperatorWebhook.NAMESPACE,
+                    "--metrics-bind-address=0", "--health-probe-bind-address=0",
+                    "--webhook-server-port=" + TrainingOperatorWebhook.freePort());
+        }
+
+        @Override
+        Map<String, String> environment() {
+            return Map.of("MY_POD_NAMESPACE", TrainingOperatorWebhook.NAMESPACE);
+        }
+
+        @Override
+        void prepare(KubernetesClient client) {
+            TrainingOperatorWebhook.prepare(client);
+        }
     };
 
     private final String peerName;

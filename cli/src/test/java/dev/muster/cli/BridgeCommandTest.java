@@ -49,7 +49,7 @@ class BridgeCommandTest {
         CliRun run = CliRun.of("up", "--peer", "oozie");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(run.stderr()).contains("unknown peer 'oozie'; known: argo, spark-operator, airflow");
+        assertThat(run.stderr()).contains("unknown peer 'oozie'; known: argo, spark-operator, airflow, training-operator");
     }
 
     @Test

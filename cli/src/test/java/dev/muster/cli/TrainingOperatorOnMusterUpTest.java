@@ -1,0 +1,120 @@
+package dev.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.engine.api.SchedulingApi;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real training operator (v1.9.4) against {@code muster up --peer training-operator}, which installs and starts it:
+ * the operator makes the dist-mnist TFJob's Volcano PodGroup and pods, Muster binds the four pods whole, the
+ * simulated kubelet ends them, and the operator marks the job Succeeded. The example is
+ * {@code kubeflow-bridge}'s copy of the operator's v1.9.0 {@code examples/tensorflow/dist-mnist/tf_job_mnist.yaml}
+ * (Apache-2.0, origin in that module's {@code src/test/resources/examples/README.md}), given 1 cpu per pod and a
+ * {@code muster.dev/duration} for the simulated kubelet.
+ */
+@Timeout(value = 6, unit = TimeUnit.MINUTES)
+class TrainingOperatorOnMusterUpTest {
+    private static final Duration WAIT = Duration.ofSeconds(180);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path EXAMPLE = Path.of("..", "kubeflow-bridge", "src", "test", "resources", "examples", "tf-dist-mnist.yaml");
+    private static final ResourceDefinitionContext TFJOBS = new ResourceDefinitionContext.Builder()
+            .withGroup("kubeflow.org").withVersion("v1").withPlural("tfjobs").withKind("TFJob").withNamespaced(true).build();
+
+    @TempDir
+    Path directory;
+
+    private Thread up;
+    private final AtomicInteger exitCode = new AtomicInteger(-1);
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        if (up != null) {
+            up.interrupt();
+            up.join(WAIT.toMillis());
+        }
+    }
+
+    @Test
+    void theDistMnistTfJobIsGangBoundAndSucceeds() throws Exception {
+        // given: muster up with two nodes of 8 CPUs, and the training operator watching it
+        Path kubeconfig = directory.resolve("kubeconfig.yaml");
+        up = new Thread(() -> exitCode.set(Main.execute("up", "--port", "0", "--kubeconfig", kubeconfig.toString(),
+                "--nodes", "2:cpu=8,memory=32Gi", "--period", "100ms", "--peer", "training-operator")), "muster-up");
+        up.start();
+        await().atMost(WAIT).until(() -> Files.exists(kubeconfig) || !up.isAlive());
+        assertThat(exitCode.get()).as("muster up exited").isEqualTo(-1);
+        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build()) {
+
+            // when
+            client.genericKubernetesResources(TFJOBS).inNamespace("default").resource(JSON.convertValue(tfJob(), GenericKubernetesResource.class))
+                    .create();
+
+            // then: the operator's PodGroup is the whole job, its four pods name it, and the job succeeds
+            await().atMost(WAIT).untilAsserted(() -> assertThat(condition(client, "Succeeded"))
+                    .as("the TFJob's Succeeded condition (muster up's stdout names the operator's log)").isEqualTo("True"));
+            GenericKubernetesResource podGroup = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
+                    .withName("dist-mnist-for-e2e-test").get();
+            assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(4);
+            assertThat(podGroup.getMetadata().getAnnotations()).containsEntry("volcano.sh/task-topology-affinity", "ps,worker");
+            List<Pod> pods = client.pods().inNamespace("default").withLabel("training.kubeflow.org/job-name", "dist-mnist-for-e2e-test")
+                    .list().getItems();
+            assertThat(pods).hasSize(4).allSatisfy(pod -> {
+                assertThat(pod.getMetadata().getAnnotations()).containsEntry(SchedulingApi.GROUP_NAME_ANNOTATION, "dist-mnist-for-e2e-test");
+                assertThat(pod.getSpec().getNodeName()).isNotEmpty();
+            });
+            // bound whole: every pod started before any pod ended
+            Instant lastStart = pods.stream().map(pod -> Instant.parse(pod.getStatus().getStartTime())).max(Instant::compareTo).orElseThrow();
+            Instant firstEnd = pods.stream().flatMap(pod -> pod.getStatus().getContainerStatuses().stream())
+                    .filter(status -> status.getState().getTerminated() != null)
+                    .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt())).min(Instant::compareTo).orElseThrow();
+            assertThat(lastStart).isBeforeOrEqualTo(firstEnd);
+        }
+    }
+
+    private static ObjectNode tfJob() throws Exception {
+        ObjectNode job = JSON.valueToTree(Serialization.unmarshal(Files.readString(EXAMPLE), GenericKubernetesResource.class));
+        for (JsonNode spec : job.path("spec").path("tfReplicaSpecs")) {
+            ObjectNode template = (ObjectNode) spec.path("template");
+            template.with("metadata").with("annotations").put("muster.dev/duration", "3s");
+            for (JsonNode container : template.path("spec").path("containers")) {
+                ((ObjectNode) container).with("resources").with("requests").put("cpu", "1");
+            }
+        }
+        return job;
+    }
+
+    private static String condition(KubernetesClient client, String type) {
+        GenericKubernetesResource job = client.genericKubernetesResources(TFJOBS).inNamespace("default").withName("dist-mnist-for-e2e-test").get();
+        if (job == null) {
+            return "absent";
+        }
+        for (JsonNode condition : JSON.valueToTree(job).path("status").path("conditions")) {
+            if (condition.path("type").asText().equals(type)) {
+                return condition.path("status").asText();
+            }
+        }
+        return "none";
+    }
+}
