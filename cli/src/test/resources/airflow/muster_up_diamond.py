@@ -4,7 +4,8 @@ extract -> (clean, features) -> train[0..2] -> publish. `train` is mapped over t
 annotated as one gang for Muster; `muster.dev/duration` is how long `muster up`'s simulated kubelet
 runs each pod. Nothing in it names Muster's scheduler: the pod_mutation_hook that `muster up` puts in
 Airflow's config/ does that. Pods are kept after they finish (on_finish_action) so that a test can
-read when each was bound; get_logs=False, since `muster up`'s API server serves no pods/log.
+read when each was bound. get_logs=True: the operator follows each pod's log through pods/log, as on a
+cluster, and reads the simulated kubelet's lines.
 """
 import pendulum
 from airflow.providers.cncf.kubernetes.operators.pod import KubernetesPodOperator
@@ -16,7 +17,7 @@ COMMON = dict(
     image="busybox:1.36",
     container_resources=k8s.V1ResourceRequirements(requests={"cpu": "1", "memory": "1Gi"}),
     in_cluster=False,
-    get_logs=False,
+    get_logs=True,
     on_finish_action="keep_pod",
 )
 
