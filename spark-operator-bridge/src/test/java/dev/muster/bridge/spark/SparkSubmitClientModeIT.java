@@ -76,6 +76,7 @@ class SparkSubmitClientModeIT {
             // 3 executors of 2 cpu and 1024 + 384 MiB
             assertThat((Map<?, ?>) spec.get("minResources")).isEqualTo(Map.of("cpu", "6", "memory", "4224Mi"));
             awaitOrDescribe(client, () -> bound(executors(client, namespace)) == 3, namespace);
+            awaitStarted(driver);
         } finally {
             driver.stop();
         }
@@ -107,10 +108,21 @@ class SparkSubmitClientModeIT {
             client.pods().inNamespace(running).withLabel("spark-role", "executor").delete();
             (running.equals(first) ? one : two).stop();
             awaitOrDescribe(client, () -> bound(executors(client, waiting)) == 4, waiting);
+            awaitStarted(running.equals(first) ? two : one);
         } finally {
             one.stop();
             two.stop();
         }
+    }
+
+    /**
+     * Waits until the driver's SparkContext has started. A driver stopped while it is still starting (its
+     * scheduler backend waiting for executors to register, which KWOK's never do) ends without deleting
+     * its executors ("Error initializing SparkContext", then exit): seen in a full run, where Muster bound
+     * the gang 2 s after Spark created it. {@code maxRegisteredResourcesWaitingTime} is 2 s in these tests.
+     */
+    private static void awaitStarted(SparkOnRealControlPlane.Submission driver) {
+        await().atMost(CREATE).until(() -> driver.output().contains("SchedulerBackend is ready for scheduling"));
     }
 
     /** Waits {@link #BIND} for {@code condition}; on timeout, fails with the pods and PodGroups of {@code namespaces}. */
@@ -137,6 +149,8 @@ class SparkSubmitClientModeIT {
         Map<String, String> confs = SparkOnRealControlPlane.withMusterStep(SparkOnRealControlPlane.baseConfs(namespace));
         confs.put("spark.executor.instances", Integer.toString(count));
         confs.put("spark.executor.cores", "2");
+        // the driver starts 2 s after it asked for executors instead of 30 (KWOK's executors never register)
+        confs.put("spark.scheduler.maxRegisteredResourcesWaitingTime", "2s");
         return confs;
     }
 
