@@ -58,13 +58,23 @@ final class ProtobufJson {
 
     private ProtobufJson() {}
 
+    /**
+     * The field's JSON key: its proto name, whose first letter Kubernetes' JSON never capitalises. The proto
+     * names follow the Go fields' JSON tags, with a few exceptions written in Go's case, such as
+     * admissionregistration/v1's {@code ValidatingWebhookConfiguration.Webhooks}, which is {@code webhooks} in JSON.
+     */
+    private static String jsonName(FieldDescriptor field) {
+        String name = field.getName();
+        return Character.isUpperCase(name.charAt(0)) ? Character.toLowerCase(name.charAt(0)) + name.substring(1) : name;
+    }
+
     static ObjectNode object(DynamicMessage message) {
         ObjectNode object = NODES.objectNode();
         for (FieldDescriptor field : message.getDescriptorForType().getFields()) {
             if (field.isMapField()) {
                 List<?> entries = (List<?>) message.getField(field);
                 if (!entries.isEmpty()) {
-                    ObjectNode map = object.putObject(field.getName());
+                    ObjectNode map = object.putObject(jsonName(field));
                     for (Object entry : entries) {
                         DynamicMessage pair = (DynamicMessage) entry;
                         Descriptor type = pair.getDescriptorForType();
@@ -76,7 +86,7 @@ final class ProtobufJson {
             } else if (field.isRepeated()) {
                 List<?> values = (List<?>) message.getField(field);
                 if (!values.isEmpty()) {
-                    ArrayNode array = object.putArray(field.getName());
+                    ArrayNode array = object.putArray(jsonName(field));
                     values.forEach(value -> array.add(value(field, value).orElse(emptyOf(field))));
                 }
             } else if (message.hasField(field)) {
@@ -84,7 +94,7 @@ final class ProtobufJson {
                 if (INLINE.contains(field.getFullName()) && value.orElse(null) instanceof ObjectNode inlined) {
                     object.setAll(inlined);
                 } else {
-                    value.ifPresent(present -> object.set(field.getName(), present));
+                    value.ifPresent(present -> object.set(jsonName(field), present));
                 }
             }
         }

@@ -99,14 +99,15 @@ class ProtobufBodyTest {
 
     @Test
     void aWebhookConfigurationWrittenInProtobufIsStoredAndServed() throws Exception {
-        // given: what a certificate rotator (the training operator's cert-controller) writes with its CA
+        // given: what a certificate rotator (the training operator's cert-controller) writes with its CA; the proto
+        // names the list "Webhooks", in Go's case, and JSON "webhooks"
         String admission = "k8s.io.api.admissionregistration.v1.";
         DynamicMessage webhook = message(admission + "ValidatingWebhook", Map.of("name", "validate.kubeflow.org",
                 "clientConfig", message(admission + "WebhookClientConfig", Map.of("caBundle", ByteString.copyFromUtf8("ca"))),
                 "admissionReviewVersions", List.of("v1"), "sideEffects", "None"));
         DynamicMessage configuration = message(admission + "ValidatingWebhookConfiguration", Map.of(
                 "metadata", message(META + "ObjectMeta", Map.of("name", "validator.training-operator.kubeflow.org")),
-                "webhooks", List.of(webhook)));
+                "Webhooks", List.of(webhook)));
 
         // when
         HttpResponse<String> response = post("/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations",
