@@ -38,7 +38,7 @@ class WiringTest {
         assertThat(actions).containsOnlyKeys("enqueue", "allocate", "backfill", "preempt", "reclaim");
         assertThat(plugins).containsOnlyKeys("gang", "priority", "conformance", "drf", "proportion", "capacity", "predicates",
                 "nodeorder", "binpack", "overcommit", "sla", "resource-strategy-fit", "network-topology-aware", "dag", "placeable",
-                "shortestfirst");
+                "shortestfirst", "executorreservation", "task-topology");
     }
 
     @Test
