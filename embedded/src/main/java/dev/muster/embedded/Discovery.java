@@ -24,8 +24,13 @@ import java.util.Optional;
  */
 @ThreadSafe
 final class Discovery {
-    /** What {@code /version} reports, and the simulated kubelets with it. */
-    static final String GIT_VERSION = "v1.30.0-muster";
+    /**
+     * What {@code /version} reports, and the simulated kubelets with it: the release of kube-apiserver
+     * whose API the embedded server follows (its OpenAPI documents and side-by-side tests are of
+     * v1.34.4), marked as Muster's by semver build metadata, which no version comparison orders by.
+     */
+    static final String GIT_VERSION = "v1.34.4+muster";
+    private static final String MINOR = "34";
     static final ImmutableList<ApiResource> RESOURCES = ImmutableList.of(
             ApiResource.core("pods", "Pod", true, "po"),
             ApiResource.core("pods/status", "Pod", true),
@@ -134,8 +139,19 @@ final class Discovery {
         ImmutableMap.Builder<String, String> builder = ImmutableMap.builder();
         builder.put("/version", json.createObjectNode()
                 .put("major", "1")
-                .put("minor", "30")
+                .put("minor", MINOR)
+                // since v1.32 kube-apiserver also says which version it emulates and the oldest it is compatible with
+                .put("emulationMajor", "1")
+                .put("emulationMinor", MINOR)
+                .put("minCompatibilityMajor", "1")
+                .put("minCompatibilityMinor", String.valueOf(Integer.parseInt(MINOR) - 1))
                 .put("gitVersion", GIT_VERSION)
+                // no Git commit or build date of Kubernetes' own (a build of ours stamps none either), as an unstamped kube-apiserver says
+                .put("gitCommit", "")
+                .put("gitTreeState", "clean")
+                .put("buildDate", "1970-01-01T00:00:00Z")
+                .put("goVersion", "")
+                .put("compiler", "javac")
                 .put("platform", "linux/amd64")
                 .toString());
         ObjectNode api = json.createObjectNode().put("kind", "APIVersions");

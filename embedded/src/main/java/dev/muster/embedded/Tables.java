@@ -41,7 +41,7 @@ final class Tables {
                 Column.string("Status", 0, Tables::nodeStatus),
                 Column.string("Roles", 0, node -> "<none>"),
                 Column.string("Age", 0, this::age),
-                Column.string("Version", 0, node -> "v1.30.0-muster")));
+                Column.string("Version", 0, node -> node.path("status").path("nodeInfo").path("kubeletVersion").asText())));
     }
 
     /** Takes a CRD's printer columns, for its resources' tables. */
