@@ -3,6 +3,7 @@ package dev.muster.cli;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import dev.muster.engine.EngineModule;
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -41,12 +42,27 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit code. */
     public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    /**
+     * Runs the command line with its output and error text to these writers instead of this JVM's stdout and stderr
+     * (as a test that runs {@code muster up} on a thread keeps what it printed), and returns the exit code.
+     */
+    static int execute(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine commandLine = commandLine();
+        commandLine.setOut(out);
+        commandLine.setErr(err);
+        return commandLine.execute(args);
+    }
+
+    private static CommandLine commandLine() {
         Injector injector = Guice.createInjector(new EngineModule(), new CliModule());
         CommandLine commandLine = new CommandLine(Main.class, new GuiceFactory(injector));
         commandLine.setExecutionExceptionHandler((exception, line, parseResult) -> {
             line.getErr().println("muster: " + exception.getMessage());
             return ExitCodes.FAILURE;
         });
-        return commandLine.execute(args);
+        return commandLine;
     }
 }

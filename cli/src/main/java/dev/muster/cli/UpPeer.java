@@ -47,30 +47,19 @@ enum UpPeer {
         }
 
         @Override
-        Map<String, String> environment() {
-            return Map.of();
-        }
-
-        @Override
         void prepare(KubernetesClient client) {
             SparkOperatorPeer.prepare(client);
         }
     },
-    /** Apache Airflow 3 standalone, its KubernetesPodOperator pods sent to this cluster, read by the Airflow bridge ({@link AirflowUpPeer}). */
+    /**
+     * Apache Airflow 3 standalone, its KubernetesPodOperator pods sent to this cluster, read by the Airflow bridge ({@link AirflowUpPeer});
+     * nothing to prepare in the cluster: its home is made before the cluster starts ({@code AirflowUpPeer.prepare}), since the bridge
+     * needs its address and user.
+     */
     AIRFLOW("airflow", "Apache Airflow standalone") {
         @Override
         List<String> command(Path executable, Path kubeconfig) {
             return AirflowUpPeer.command(executable, kubeconfig);
-        }
-
-        @Override
-        Map<String, String> environment() {
-            return Map.of();
-        }
-
-        @Override
-        void prepare(KubernetesClient client) {
-            // its home is made before the cluster starts (AirflowUpPeer.prepare), since the bridge needs its address and user
         }
     },
     /**
@@ -117,10 +106,15 @@ enum UpPeer {
 
     abstract List<String> command(Path executable, Path kubeconfig);
 
-    abstract Map<String, String> environment();
+    /** What the peer's process gets in its environment beyond this JVM's; nothing unless the peer says. */
+    Map<String, String> environment() {
+        return Map.of();
+    }
 
-    /** What the peer needs in the cluster before it starts. */
-    abstract void prepare(KubernetesClient client);
+    /** What the peer needs in the cluster before it starts; nothing unless the peer says. */
+    void prepare(KubernetesClient client) {
+        // most peers need nothing made for them
+    }
 
     /** Reads a {@code --peer} value; an unknown name lists the known ones. */
     static final class Converter implements ITypeConverter<UpPeer> {

@@ -11,9 +11,7 @@ import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
-import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -28,13 +26,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -54,36 +51,24 @@ class AirflowOnMusterUpTest {
     @TempDir
     Path directory;
 
-    private Thread up;
-    private final AtomicInteger exitCode = new AtomicInteger(-1);
+    @RegisterExtension
+    final MusterUpFixture up = new MusterUpFixture(START);
+
     private String accessToken;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        if (up != null) {
-            up.interrupt();
-            up.join(Duration.ofMinutes(1).toMillis());
-        }
-    }
 
     @Test
     void aDiamondAndAMappedGangRunToSuccessWithTheDagsHintsOnTheirPodGroups() throws Exception {
         // given: muster up with Airflow, and the DAG in Airflow's DAG folder
-        Path kubeconfig = directory.resolve("kubeconfig.yaml");
-        up = new Thread(() -> exitCode.set(Main.execute("up", "--port", "0", "--kubeconfig", kubeconfig.toString(),
-                "--nodes", "2:cpu=4,memory=16Gi", "--period", "100ms", "--peer", "airflow")), "muster-up");
-        up.start();
-        await().atMost(START).until(() -> Files.exists(kubeconfig) || !up.isAlive());
-        assertThat(exitCode.get()).as("muster up exited").isEqualTo(-1);
-        Path home = AirflowUpPeer.home(kubeconfig);
+        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=4,memory=16Gi", "--peer", "airflow");
+        Path home = AirflowUpPeer.home(up.kubeconfig());
         try (InputStream dag = AirflowOnMusterUpTest.class.getResourceAsStream("/airflow/" + DAG + ".py")) {
             Files.copy(dag, home.resolve("dags").resolve(DAG + ".py"));
         }
         URI airflow = URI.create(environment(home).get("AIRFLOW__CORE__EXECUTION_API_SERVER_URL").replace("/execution/", ""));
         String password = JSON.readTree(home.resolve(AirflowUpPeer.PASSWORDS).toFile()).path(AirflowUpPeer.USER).asText();
         await("Airflow answers and has parsed " + DAG).atMost(START).pollInterval(Duration.ofSeconds(5)).ignoreExceptions()
-                .failFast("muster up exited", () -> !up.isAlive())
+                .failFast("muster up exited", () -> !up.isRunning())
                 .until(() -> call(airflow, password, "GET", "/api/v2/dags/" + DAG, null).statusCode() == 200);
 
         // when
@@ -100,40 +85,38 @@ class AirflowOnMusterUpTest {
                     state.set(runState(airflow, password, runId));
                     return "success".equals(state.get());
                 });
-        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build()) {
-            List<Pod> pods = client.pods().inNamespace("default").withLabel("dag_id", DAG).list().getItems();
-            assertThat(pods).hasSize(7).allSatisfy(pod -> {
-                assertThat(pod.getSpec().getSchedulerName()).isEqualTo("muster");
-                assertThat(pod.getStatus().getPhase()).isEqualTo("Succeeded");
-            });
-            Map<String, GenericKubernetesResource> groups = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
-                    .list().getItems().stream().collect(Collectors.toMap(group -> group.getMetadata().getName(), Function.identity()));
-            // each task's PodGroup has its remaining critical path, the first run's estimate of 60 s a task, finished ones 0
-            Map<String, String> remaining = pods.stream().collect(Collectors.toMap(AirflowOnMusterUpTest::task,
-                    pod -> annotations(groups.get(group(pod))).getOrDefault("muster.dev/dag-remaining-path", "none"), (one, other) -> one));
-            assertThat(remaining).containsExactlyInAnyOrderEntriesOf(Map.of("extract", "240", "clean", "180", "features", "180",
-                    "train", "120", "publish", "60"));
-            assertThat(annotations(groups.get(group(task(pods, "extract").get(0)))))
-                    .containsEntry("muster.dev/airflow-dag-id", DAG)
-                    .containsEntry("muster.dev/airflow-run-id", runId)
-                    .containsEntry("muster.dev/airflow-task-id", "extract")
-                    .containsEntry("muster.dev/dag-node", "extract");
-            // the fan-out: one PodGroup of three, and none of its pods bound before the last of them was created
-            List<Pod> shards = task(pods, "train");
-            assertThat(shards).hasSize(3).extracting(AirflowOnMusterUpTest::group).containsOnly(group(shards.get(0)));
-            assertThat(groups.get(group(shards.get(0))).<Object>get("spec", "minMember")).isEqualTo(3);
-            Instant lastCreated = shards.stream().map(pod -> Instant.parse(pod.getMetadata().getCreationTimestamp()))
-                    .max(Instant::compareTo).orElseThrow();
-            assertThat(shards).allSatisfy(pod -> assertThat(scheduled(pod)).isAfterOrEqualTo(lastCreated));
-            // and the bridge's event names it in Airflow's terms (the scheduler's own events say how it was placed);
-            // Airflow's API gives priority_weight as a number with a fraction
-            assertThat(client.v1().events().inNamespace("default").list().getItems())
-                    .filteredOn(event -> group(shards.get(0)).equals(event.getInvolvedObject().getName()))
-                    .filteredOn(event -> "AirflowTask".equals(event.getReason()))
-                    .extracting(Event::getMessage)
-                    .containsExactly("Airflow DAG " + DAG + ", run " + runId + ", task train (one gang of its 3 map indexes):"
-                            + " remaining critical path 120 s, priority weight 4.0");
-        }
+        List<Pod> pods = client.pods().inNamespace("default").withLabel("dag_id", DAG).list().getItems();
+        assertThat(pods).hasSize(7).allSatisfy(pod -> {
+            assertThat(pod.getSpec().getSchedulerName()).isEqualTo("muster");
+            assertThat(pod.getStatus().getPhase()).isEqualTo("Succeeded");
+        });
+        Map<String, GenericKubernetesResource> groups = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
+                .list().getItems().stream().collect(Collectors.toMap(group -> group.getMetadata().getName(), Function.identity()));
+        // each task's PodGroup has its remaining critical path, the first run's estimate of 60 s a task, finished ones 0
+        Map<String, String> remaining = pods.stream().collect(Collectors.toMap(AirflowOnMusterUpTest::task,
+                pod -> annotations(groups.get(group(pod))).getOrDefault("muster.dev/dag-remaining-path", "none"), (one, other) -> one));
+        assertThat(remaining).containsExactlyInAnyOrderEntriesOf(Map.of("extract", "240", "clean", "180", "features", "180",
+                "train", "120", "publish", "60"));
+        assertThat(annotations(groups.get(group(task(pods, "extract").get(0)))))
+                .containsEntry("muster.dev/airflow-dag-id", DAG)
+                .containsEntry("muster.dev/airflow-run-id", runId)
+                .containsEntry("muster.dev/airflow-task-id", "extract")
+                .containsEntry("muster.dev/dag-node", "extract");
+        // the fan-out: one PodGroup of three, and none of its pods bound before the last of them was created
+        List<Pod> shards = task(pods, "train");
+        assertThat(shards).hasSize(3).extracting(AirflowOnMusterUpTest::group).containsOnly(group(shards.get(0)));
+        assertThat(groups.get(group(shards.get(0))).<Object>get("spec", "minMember")).isEqualTo(3);
+        Instant lastCreated = shards.stream().map(pod -> Instant.parse(pod.getMetadata().getCreationTimestamp()))
+                .max(Instant::compareTo).orElseThrow();
+        assertThat(shards).allSatisfy(pod -> assertThat(scheduled(pod)).isAfterOrEqualTo(lastCreated));
+        // and the bridge's event names it in Airflow's terms (the scheduler's own events say how it was placed);
+        // Airflow's API gives priority_weight as a number with a fraction
+        assertThat(client.v1().events().inNamespace("default").list().getItems())
+                .filteredOn(event -> group(shards.get(0)).equals(event.getInvolvedObject().getName()))
+                .filteredOn(event -> "AirflowTask".equals(event.getReason()))
+                .extracting(Event::getMessage)
+                .containsExactly("Airflow DAG " + DAG + ", run " + runId + ", task train (one gang of its 3 map indexes):"
+                        + " remaining critical path 120 s, priority weight 4.0");
     }
 
     private static List<Pod> task(List<Pod> pods, String task) {

@@ -10,22 +10,18 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
-import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -43,56 +39,41 @@ class ArgoDagOnMusterUpTest {
     @TempDir
     Path directory;
 
-    private Thread up;
-    private final AtomicInteger exitCode = new AtomicInteger(-1);
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        if (up != null) {
-            up.interrupt();
-            up.join(WAIT.toMillis());
-        }
-    }
+    @RegisterExtension
+    final MusterUpFixture up = new MusterUpFixture(WAIT);
 
     @Test
     void theReadyTaskOfAWaitingDiamondCarriesItsRemainingCriticalPath() throws Exception {
         // given: muster up with one node of 4 CPUs, all held by a pod that runs until deleted, and Argo's controller
-        Path kubeconfig = directory.resolve("kubeconfig.yaml");
-        up = new Thread(() -> exitCode.set(Main.execute("up", "--port", "0", "--kubeconfig", kubeconfig.toString(),
-                "--nodes", "1:cpu=4,memory=16Gi", "--period", "100ms", "--peer", "argo")), "muster-up");
-        up.start();
-        await().atMost(WAIT).until(() -> Files.exists(kubeconfig) || !up.isAlive());
-        assertThat(exitCode.get()).as("muster up exited").isEqualTo(-1);
-        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build()) {
-            Pod blocker = client.pods().inNamespace("default").resource(new PodBuilder()
-                    .withNewMetadata().withName("blocker").endMetadata()
-                    .withNewSpec().withSchedulerName("muster").addNewContainer().withName("main").withImage("busybox")
-                    .withNewResources().withRequests(Map.of("cpu", new Quantity("4"))).endResources().endContainer().endSpec()
-                    .build()).create();
-            await().atMost(WAIT).until(() -> client.pods().resource(blocker).get().getSpec().getNodeName() != null);
+        KubernetesClient client = up.start(directory, "--nodes", "1:cpu=4,memory=16Gi", "--peer", "argo");
+        Pod blocker = client.pods().inNamespace("default").resource(new PodBuilder()
+                .withNewMetadata().withName("blocker").endMetadata()
+                .withNewSpec().withSchedulerName("muster").addNewContainer().withName("main").withImage("busybox")
+                .withNewResources().withRequests(Map.of("cpu", new Quantity("4"))).endResources().endContainer().endSpec()
+                .build()).create();
+        await().atMost(WAIT).until(() -> client.pods().resource(blocker).get().getSpec().getNodeName() != null);
 
-            // when
-            try (InputStream in = ArgoDagOnMusterUpTest.class.getResourceAsStream("/argo/dag-diamond.yaml")) {
-                for (HasMetadata workflow : client.load(in).items()) {
-                    client.genericKubernetesResources(WORKFLOWS).inNamespace("default").resource((GenericKubernetesResource) workflow).create();
-                }
+        // when
+        try (InputStream in = ArgoDagOnMusterUpTest.class.getResourceAsStream("/argo/dag-diamond.yaml")) {
+            for (HasMetadata workflow : client.load(in).items()) {
+                client.genericKubernetesResources(WORKFLOWS).inNamespace("default").resource((GenericKubernetesResource) workflow).create();
             }
-
-            // then: A waits, in a PodGroup that says A -> B -> D is left, 180 s
-            await().atMost(WAIT).untilAsserted(() -> assertThat(podGroupOf(client, "dag-diamond.A")).hasValueSatisfying(podGroup ->
-                    assertThat(podGroup.getMetadata().getAnnotations())
-                            .containsEntry(DagAnnotations.DAG, "default/dag-diamond")
-                            .containsEntry(DagAnnotations.NODE, "dag-diamond.A")
-                            .containsEntry(DagAnnotations.REMAINING_PATH, "180")));
-            assertThat(pods(client)).singleElement().satisfies(pod -> assertThat(pod.getSpec().getNodeName()).isNull());
-
-            // when: the blocker goes
-            client.pods().resource(blocker).withGracePeriod(0).delete();
-
-            // then
-            await().atMost(WAIT).untilAsserted(() -> assertThat(phase(client)).isEqualTo("Succeeded"));
-            assertThat(pods(client)).hasSize(4);
         }
+
+        // then: A waits, in a PodGroup that says A -> B -> D is left, 180 s
+        await().atMost(WAIT).untilAsserted(() -> assertThat(podGroupOf(client, "dag-diamond.A")).hasValueSatisfying(podGroup ->
+                assertThat(podGroup.getMetadata().getAnnotations())
+                        .containsEntry(DagAnnotations.DAG, "default/dag-diamond")
+                        .containsEntry(DagAnnotations.NODE, "dag-diamond.A")
+                        .containsEntry(DagAnnotations.REMAINING_PATH, "180")));
+        assertThat(pods(client)).singleElement().satisfies(pod -> assertThat(pod.getSpec().getNodeName()).isNull());
+
+        // when: the blocker goes
+        client.pods().resource(blocker).withGracePeriod(0).delete();
+
+        // then
+        await().atMost(WAIT).untilAsserted(() -> assertThat(phase(client)).isEqualTo("Succeeded"));
+        assertThat(pods(client)).hasSize(4);
     }
 
     private static List<Pod> pods(KubernetesClient client) {

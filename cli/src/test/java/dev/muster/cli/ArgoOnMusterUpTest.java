@@ -7,21 +7,17 @@ import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -39,49 +35,35 @@ class ArgoOnMusterUpTest {
     @TempDir
     Path directory;
 
-    private Thread up;
-    private final AtomicInteger exitCode = new AtomicInteger(-1);
-    @AfterEach
-    void stop() throws InterruptedException {
-        if (up != null) {
-            up.interrupt();
-            up.join(WAIT.toMillis());
-        }
-    }
+    @RegisterExtension
+    final MusterUpFixture up = new MusterUpFixture(WAIT);
 
     @Test
     void twoFanOutsThatCannotFitTogetherRunOneAfterTheOtherEachBoundWhole() throws Exception {
         // given: muster up with two nodes of 8 CPUs, and Argo's controller watching it
-        Path kubeconfig = directory.resolve("kubeconfig.yaml");
-        up = new Thread(() -> exitCode.set(Main.execute("up", "--port", "0", "--kubeconfig", kubeconfig.toString(),
-                "--nodes", "2:cpu=8,memory=32Gi", "--period", "100ms", "--peer", "argo")), "muster-up");
-        up.start();
-        await().atMost(WAIT).until(() -> Files.exists(kubeconfig) || !up.isAlive());
-        assertThat(exitCode.get()).as("muster up exited").isEqualTo(-1);
-        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build()) {
+        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi", "--peer", "argo");
 
-            // when
-            try (InputStream in = ArgoOnMusterUpTest.class.getResourceAsStream("/argo/fan-outs.yaml")) {
-                for (HasMetadata workflow : client.load(in).items()) {
-                    client.genericKubernetesResources(WORKFLOWS).inNamespace("default").resource((GenericKubernetesResource) workflow).create();
-                }
+        // when
+        try (InputStream in = ArgoOnMusterUpTest.class.getResourceAsStream("/argo/fan-outs.yaml")) {
+            for (HasMetadata workflow : client.load(in).items()) {
+                client.genericKubernetesResources(WORKFLOWS).inNamespace("default").resource((GenericKubernetesResource) workflow).create();
             }
-
-            // then: both succeed
-            await().atMost(WAIT).untilAsserted(() -> assertThat(List.of(phase(client, "first"), phase(client, "second")))
-                    .as("muster up's stdout names the controller's log").containsExactly("Succeeded", "Succeeded"));
-            // each fan-out was one PodGroup of three, and its pods named it
-            List<GenericKubernetesResource> podGroups = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
-                    .list().getItems();
-            assertThat(podGroups).hasSize(2).allSatisfy(podGroup -> assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(3));
-            List<Pod> pods = client.pods().inNamespace("default").withLabel("workflows.argoproj.io/workflow").list().getItems();
-            assertThat(pods).hasSize(6).allSatisfy(pod -> assertThat(pod.getMetadata().getAnnotations())
-                    .containsKey(SchedulingApi.GROUP_NAME_ANNOTATION));
-            // one fan-out ran after the other: no pod of the later one started before every pod of the earlier one ended
-            assertThat(startedAfterTheOtherEnded(pods, "first", "second") || startedAfterTheOtherEnded(pods, "second", "first"))
-                    .as("the fan-outs overlapped: %s", pods.stream().map(pod -> pod.getMetadata().getName() + " "
-                            + pod.getStatus().getStartTime()).toList()).isTrue();
         }
+
+        // then: both succeed
+        await().atMost(WAIT).untilAsserted(() -> assertThat(List.of(phase(client, "first"), phase(client, "second")))
+                .as("muster up's stdout names the controller's log").containsExactly("Succeeded", "Succeeded"));
+        // each fan-out was one PodGroup of three, and its pods named it
+        List<GenericKubernetesResource> podGroups = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
+                .list().getItems();
+        assertThat(podGroups).hasSize(2).allSatisfy(podGroup -> assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(3));
+        List<Pod> pods = client.pods().inNamespace("default").withLabel("workflows.argoproj.io/workflow").list().getItems();
+        assertThat(pods).hasSize(6).allSatisfy(pod -> assertThat(pod.getMetadata().getAnnotations())
+                .containsKey(SchedulingApi.GROUP_NAME_ANNOTATION));
+        // one fan-out ran after the other: no pod of the later one started before every pod of the earlier one ended
+        assertThat(startedAfterTheOtherEnded(pods, "first", "second") || startedAfterTheOtherEnded(pods, "second", "first"))
+                .as("the fan-outs overlapped: %s", pods.stream().map(pod -> pod.getMetadata().getName() + " "
+                        + pod.getStatus().getStartTime()).toList()).isTrue();
     }
 
     private static boolean startedAfterTheOtherEnded(List<Pod> pods, String earlier, String later) {

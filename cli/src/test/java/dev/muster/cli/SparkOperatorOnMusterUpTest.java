@@ -8,19 +8,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.bridge.spark.operator.SparkOperatorApi;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -44,46 +40,31 @@ class SparkOperatorOnMusterUpTest {
     @TempDir
     Path directory;
 
-    private Thread up;
-    private final AtomicInteger exitCode = new AtomicInteger(-1);
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        if (up != null) {
-            up.interrupt();
-            up.join(WAIT.toMillis());
-        }
-    }
+    @RegisterExtension
+    final MusterUpFixture up = new MusterUpFixture(WAIT);
 
     @Test
     void theOperatorsPodGroupIsCompletedByTheBridge() throws Exception {
         // given: muster up with the operator's controller
-        Path kubeconfig = directory.resolve("kubeconfig.yaml");
-        up = new Thread(() -> exitCode.set(Main.execute("up", "--port", "0", "--kubeconfig", kubeconfig.toString(),
-                "--nodes", "2:cpu=8,memory=32Gi", "--period", "100ms", "--peer", "spark-operator")), "muster-up");
-        up.start();
-        await().atMost(WAIT).until(() -> Files.exists(kubeconfig) || !up.isAlive());
-        assertThat(exitCode.get()).as("muster up exited").isEqualTo(-1);
-        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build()) {
+        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi", "--peer", "spark-operator");
 
-            // when
-            ObjectNode application;
-            try (InputStream in = SparkOperatorOnMusterUpTest.class.getResourceAsStream("/spark-operator/spark-pi-volcano.yaml")) {
-                application = JSON.valueToTree(client.getKubernetesSerialization().unmarshal(in, GenericKubernetesResource.class));
-            }
-            ((ObjectNode) application.path("spec")).with("sparkConf").put("spark.kubernetes.scheduler.name", "volcano");
-            client.genericKubernetesResources(SparkOperatorApi.SPARK_APPLICATIONS).inNamespace("default")
-                    .resource(JSON.convertValue(application, GenericKubernetesResource.class)).create();
-
-            // then: the operator's PodGroup, with the bridge's minResources (driver + 2 executors of 1 cpu and 512 + 384 MiB)
-            await().atMost(WAIT).untilAsserted(() -> {
-                GenericKubernetesResource podGroup = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
-                        .withName("spark-spark-pi-volcano-pg").get();
-                assertThat(podGroup).as("the operator's PodGroup; application %s", state(client)).isNotNull();
-                assertThat(JSON.valueToTree(podGroup).path("spec").path("minResources"))
-                        .isEqualTo(JSON.valueToTree(Map.of("cpu", "3", "memory", "2688Mi")));
-            });
+        // when
+        ObjectNode application;
+        try (InputStream in = SparkOperatorOnMusterUpTest.class.getResourceAsStream("/spark-operator/spark-pi-volcano.yaml")) {
+            application = JSON.valueToTree(client.getKubernetesSerialization().unmarshal(in, GenericKubernetesResource.class));
         }
+        ((ObjectNode) application.path("spec")).with("sparkConf").put("spark.kubernetes.scheduler.name", "volcano");
+        client.genericKubernetesResources(SparkOperatorApi.SPARK_APPLICATIONS).inNamespace("default")
+                .resource(JSON.convertValue(application, GenericKubernetesResource.class)).create();
+
+        // then: the operator's PodGroup, with the bridge's minResources (driver + 2 executors of 1 cpu and 512 + 384 MiB)
+        await().atMost(WAIT).untilAsserted(() -> {
+            GenericKubernetesResource podGroup = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
+                    .withName("spark-spark-pi-volcano-pg").get();
+            assertThat(podGroup).as("the operator's PodGroup; application %s", state(client)).isNotNull();
+            assertThat(JSON.valueToTree(podGroup).path("spec").path("minResources"))
+                    .isEqualTo(JSON.valueToTree(Map.of("cpu", "3", "memory", "2688Mi")));
+        });
     }
 
     private static JsonNode state(KubernetesClient client) {

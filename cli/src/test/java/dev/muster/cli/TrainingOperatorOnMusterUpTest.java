@@ -9,9 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.file.Files;
@@ -20,10 +18,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,52 +42,37 @@ class TrainingOperatorOnMusterUpTest {
     @TempDir
     Path directory;
 
-    private Thread up;
-    private final AtomicInteger exitCode = new AtomicInteger(-1);
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        if (up != null) {
-            up.interrupt();
-            up.join(WAIT.toMillis());
-        }
-    }
+    @RegisterExtension
+    final MusterUpFixture up = new MusterUpFixture(WAIT);
 
     @Test
     void theDistMnistTfJobIsGangBoundAndSucceeds() throws Exception {
         // given: muster up with two nodes of 8 CPUs, and the training operator watching it
-        Path kubeconfig = directory.resolve("kubeconfig.yaml");
-        up = new Thread(() -> exitCode.set(Main.execute("up", "--port", "0", "--kubeconfig", kubeconfig.toString(),
-                "--nodes", "2:cpu=8,memory=32Gi", "--period", "100ms", "--peer", "training-operator")), "muster-up");
-        up.start();
-        await().atMost(WAIT).until(() -> Files.exists(kubeconfig) || !up.isAlive());
-        assertThat(exitCode.get()).as("muster up exited").isEqualTo(-1);
-        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build()) {
+        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi", "--peer", "training-operator");
 
-            // when
-            client.genericKubernetesResources(TFJOBS).inNamespace("default").resource(JSON.convertValue(tfJob(), GenericKubernetesResource.class))
-                    .create();
+        // when
+        client.genericKubernetesResources(TFJOBS).inNamespace("default").resource(JSON.convertValue(tfJob(), GenericKubernetesResource.class))
+                .create();
 
-            // then: the operator's PodGroup is the whole job, its four pods name it, and the job succeeds
-            await().atMost(WAIT).untilAsserted(() -> assertThat(condition(client, "Succeeded"))
-                    .as("the TFJob's Succeeded condition (muster up's stdout names the operator's log)").isEqualTo("True"));
-            GenericKubernetesResource podGroup = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
-                    .withName("dist-mnist-for-e2e-test").get();
-            assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(4);
-            assertThat(podGroup.getMetadata().getAnnotations()).containsEntry("volcano.sh/task-topology-affinity", "ps,worker");
-            List<Pod> pods = client.pods().inNamespace("default").withLabel("training.kubeflow.org/job-name", "dist-mnist-for-e2e-test")
-                    .list().getItems();
-            assertThat(pods).hasSize(4).allSatisfy(pod -> {
-                assertThat(pod.getMetadata().getAnnotations()).containsEntry(SchedulingApi.GROUP_NAME_ANNOTATION, "dist-mnist-for-e2e-test");
-                assertThat(pod.getSpec().getNodeName()).isNotEmpty();
-            });
-            // bound whole: every pod started before any pod ended
-            Instant lastStart = pods.stream().map(pod -> Instant.parse(pod.getStatus().getStartTime())).max(Instant::compareTo).orElseThrow();
-            Instant firstEnd = pods.stream().flatMap(pod -> pod.getStatus().getContainerStatuses().stream())
-                    .filter(status -> status.getState().getTerminated() != null)
-                    .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt())).min(Instant::compareTo).orElseThrow();
-            assertThat(lastStart).isBeforeOrEqualTo(firstEnd);
-        }
+        // then: the operator's PodGroup is the whole job, its four pods name it, and the job succeeds
+        await().atMost(WAIT).untilAsserted(() -> assertThat(condition(client, "Succeeded"))
+                .as("the TFJob's Succeeded condition (muster up's stdout names the operator's log)").isEqualTo("True"));
+        GenericKubernetesResource podGroup = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
+                .withName("dist-mnist-for-e2e-test").get();
+        assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(4);
+        assertThat(podGroup.getMetadata().getAnnotations()).containsEntry("volcano.sh/task-topology-affinity", "ps,worker");
+        List<Pod> pods = client.pods().inNamespace("default").withLabel("training.kubeflow.org/job-name", "dist-mnist-for-e2e-test")
+                .list().getItems();
+        assertThat(pods).hasSize(4).allSatisfy(pod -> {
+            assertThat(pod.getMetadata().getAnnotations()).containsEntry(SchedulingApi.GROUP_NAME_ANNOTATION, "dist-mnist-for-e2e-test");
+            assertThat(pod.getSpec().getNodeName()).isNotEmpty();
+        });
+        // bound whole: every pod started before any pod ended
+        Instant lastStart = pods.stream().map(pod -> Instant.parse(pod.getStatus().getStartTime())).max(Instant::compareTo).orElseThrow();
+        Instant firstEnd = pods.stream().flatMap(pod -> pod.getStatus().getContainerStatuses().stream())
+                .filter(status -> status.getState().getTerminated() != null)
+                .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt())).min(Instant::compareTo).orElseThrow();
+        assertThat(lastStart).isBeforeOrEqualTo(firstEnd);
     }
 
     private static ObjectNode tfJob() throws Exception {
