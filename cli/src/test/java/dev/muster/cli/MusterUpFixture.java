@@ -1,7 +1,6 @@
 package dev.muster.cli;
 
 import static com.google.common.base.Preconditions.checkState;
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -12,7 +11,6 @@ import dev.muster.peers.PeerProcesses;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -141,17 +139,8 @@ final class MusterUpFixture implements AutoCloseable, AfterTestExecutionCallback
                 .append(output).append('\n');
         Matcher peerLog = PEER_LOG.matcher(output.toString());
         while (peerLog.find()) {
-            report.append(tail(Path.of(peerLog.group(1))));
+            report.append(PeerProcesses.tail(Path.of(peerLog.group(1)), TAIL_LINES));
         }
         return report.append(peers.tails(TAIL_LINES)).toString();
-    }
-
-    private static String tail(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log, UTF_8);
-            return "--- " + log + "\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size())) + "\n";
-        } catch (IOException e) {
-            return "--- " + log + ": " + e + "\n";
-        }
     }
 }

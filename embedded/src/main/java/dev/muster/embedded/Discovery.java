@@ -29,8 +29,8 @@ final class Discovery {
      * whose API the embedded server follows (its OpenAPI documents and side-by-side tests are of
      * v1.34.4), marked as Muster's by semver build metadata, which no version comparison orders by.
      */
-    static final String GIT_VERSION = "v1.34.4+muster";
-    private static final String MINOR = "34";
+    private static final int MINOR = 34;
+    static final String GIT_VERSION = "v1." + MINOR + ".4+muster";
     static final ImmutableList<ApiResource> RESOURCES = ImmutableList.of(
             ApiResource.core("pods", "Pod", true, "po"),
             ApiResource.core("pods/status", "Pod", true),
@@ -139,14 +139,14 @@ final class Discovery {
         ImmutableMap.Builder<String, String> builder = ImmutableMap.builder();
         builder.put("/version", json.createObjectNode()
                 .put("major", "1")
-                .put("minor", MINOR)
+                .put("minor", String.valueOf(MINOR))
                 // since v1.32 kube-apiserver also says which version it emulates and the oldest it is compatible with
                 .put("emulationMajor", "1")
-                .put("emulationMinor", MINOR)
+                .put("emulationMinor", String.valueOf(MINOR))
                 .put("minCompatibilityMajor", "1")
-                .put("minCompatibilityMinor", String.valueOf(Integer.parseInt(MINOR) - 1))
+                .put("minCompatibilityMinor", String.valueOf(MINOR - 1))
                 .put("gitVersion", GIT_VERSION)
-                // no Git commit or build date of Kubernetes' own (a build of ours stamps none either), as an unstamped kube-apiserver says
+                // not a build of Kubernetes' sources: no commit, and the build date an unstamped kube-apiserver reports
                 .put("gitCommit", "")
                 .put("gitTreeState", "clean")
                 .put("buildDate", "1970-01-01T00:00:00Z")

@@ -43,15 +43,19 @@ public final class PeerProcesses implements AutoCloseable {
     public synchronized String tails(int lines) {
         StringBuilder text = new StringBuilder();
         for (Path log : logs) {
-            try {
-                List<String> all = Files.readAllLines(log, UTF_8);
-                text.append("--- ").append(log.getFileName()).append('\n')
-                        .append(String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()))).append('\n');
-            } catch (IOException e) {
-                text.append("--- ").append(log).append(": ").append(e).append('\n');
-            }
+            text.append(tail(log, lines));
         }
         return text.toString();
+    }
+
+    /** The last {@code lines} lines of one log under a {@code --- NAME} heading, or why it cannot be read, for a failure message. */
+    public static String tail(Path log, int lines) {
+        try {
+            List<String> all = Files.readAllLines(log, UTF_8);
+            return "--- " + log.getFileName() + "\n" + String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size())) + "\n";
+        } catch (IOException e) {
+            return "--- " + log + ": " + e + "\n";
+        }
     }
 
     @Override
