@@ -22,6 +22,8 @@ public final class SchedulingApi {
 
     /** On a pod: the name of its PodGroup, in the pod's namespace (Volcano's {@code KubeGroupNameAnnotationKey}). */
     public static final String GROUP_NAME_ANNOTATION = "scheduling.k8s.io/group-name";
+    /** On a pod: the name of its scheduler-plugins (coscheduling) PodGroup, in the pod's namespace. */
+    public static final String COSCHEDULING_GROUP_LABEL = "scheduling.x-k8s.io/pod-group";
     /**
      * On a pod: {@code "true"} says the pod belongs to a gang that a bridge (Argo's, for a fan-out of a
      * template so annotated) will name in {@link #GROUP_NAME_ANNOTATION}. Until then the pod is held:

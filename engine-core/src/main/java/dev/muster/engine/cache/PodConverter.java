@@ -19,7 +19,6 @@ import java.util.Optional;
 
 /** Converts a {@code v1} Pod into a {@link Task}, as Volcano's {@code NewTaskInfo} does; a bad Pod is left out. */
 final class PodConverter {
-    static final String COSCHEDULING_GROUP_LABEL = "scheduling.x-k8s.io/pod-group";
     static final String DEFAULT_SCHEDULER = "default-scheduler";
     /** Volcano's task priority when the pod has no {@code spec.priority}. */
     static final int DEFAULT_PRIORITY = 1;
@@ -47,9 +46,9 @@ final class PodConverter {
         if (!annotations.getOrDefault(SchedulingApi.GROUP_NAME_ANNOTATION, "").isEmpty()) {
             groupField = Optional.of("metadata.annotations." + SchedulingApi.GROUP_NAME_ANNOTATION);
             job = new JobId(namespace, annotations.get(SchedulingApi.GROUP_NAME_ANNOTATION));
-        } else if (!labels.getOrDefault(COSCHEDULING_GROUP_LABEL, "").isEmpty()) {
-            groupField = Optional.of("metadata.labels." + COSCHEDULING_GROUP_LABEL);
-            job = new JobId(namespace, labels.get(COSCHEDULING_GROUP_LABEL));
+        } else if (!labels.getOrDefault(SchedulingApi.COSCHEDULING_GROUP_LABEL, "").isEmpty()) {
+            groupField = Optional.of("metadata.labels." + SchedulingApi.COSCHEDULING_GROUP_LABEL);
+            job = new JobId(namespace, labels.get(SchedulingApi.COSCHEDULING_GROUP_LABEL));
         } else if ("true".equals(annotations.get(SchedulingApi.GANG_ANNOTATION))) {
             // held until a bridge names its gang; a job of this name never exists
             groupField = Optional.of(ConvertedPod.AWAITS_GANG_FIELD);

@@ -13,7 +13,6 @@ import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.Task;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -27,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * one that Volcano's podgroup controller makes for a pod of ours that names none. That PodGroup is
  * named as the engine already names the automatic job ({@code podgroup-<uid>}), has the pod as owner
  * so it is deleted with it, takes its queue from the pod's {@code scheduling.volcano.sh/queue-name}
- * annotation, and the pod is annotated with its name. Until the informer shows it, the engine treats
+ * annotation, and the pod is annotated with its name, as is each pod of the same owner that comes later. Until the informer shows it, the engine treats
  * the pod as that automatic job, so nothing waits for the controller.
  *
  * <p>Not thread-safe: the scheduling thread calls it once per cycle.
@@ -50,7 +49,8 @@ public final class ClusterControllers {
     /** Creates the missing queues and PodGroups and waits for the answers. */
     public void reconcile(CacheSnapshot snapshot) {
         List<CompletableFuture<?>> calls = new ArrayList<>();
-        Set<String> stillMissing = new HashSet<>();
+        // filled also by the answers' callbacks (a new PodGroup's pods), so read only after all are in
+        Set<String> stillMissing = ConcurrentHashMap.newKeySet();
         if (!snapshot.queues().containsKey(Queue.DEFAULT)) {
             createQueue(Queue.DEFAULT, calls, stillMissing);
         }
@@ -61,10 +61,13 @@ public final class ClusterControllers {
         for (Job job : snapshot.cluster().jobs().values()) {
             if (!snapshot.podGroups().containsKey(job.id()) && !job.tasks().isEmpty()) {
                 createPodGroup(job, calls, stillMissing);
+            } else if (snapshot.podGroups().containsKey(job.id())) {
+                // a pod that joins an automatic PodGroup after it was made (the second pod of one owner)
+                calls.add(annotate(job, unnamed(job), stillMissing));
             }
         }
-        requested.retainAll(stillMissing);
         calls.forEach(CompletableFuture::join);
+        requested.retainAll(stillMissing);
     }
 
     private void createQueue(QueueName name, List<CompletableFuture<?>> calls, Set<String> stillMissing) {
@@ -109,15 +112,48 @@ public final class ClusterControllers {
         String base = "/apis/" + StatusWriter.VOLCANO + "/namespaces/" + id.namespace() + "/podgroups";
         calls.add(rest.post(base, podGroup.toString()).thenCompose(response -> {
             created(key, response);
-            ObjectNode annotation = JsonNodeFactory.instance.objectNode();
-            annotation.putObject("metadata").putObject("annotations").put(SchedulingApi.GROUP_NAME_ANNOTATION, id.name());
-            List<CompletableFuture<ApiResponse>> patches = new ArrayList<>();
-            for (Task task : job.tasks()) {
-                String path = "/api/v1/namespaces/" + task.id().namespace() + "/pods/" + task.id().name();
-                patches.add(rest.mergePatch(path, annotation.toString()));
-            }
-            return CompletableFuture.allOf(patches.toArray(CompletableFuture[]::new));
+            return annotate(job, job.tasks(), stillMissing);
         }));
+    }
+
+    /**
+     * The pods of an automatic job that do not name its PodGroup yet. Those that name one, or are in a
+     * coscheduling group by label, were put in it by someone else and are left alone.
+     */
+    private static List<Task> unnamed(Job job) {
+        return job.tasks().stream()
+                .filter(task -> task.annotations().getOrDefault(SchedulingApi.GROUP_NAME_ANNOTATION, "").isEmpty())
+                .filter(task -> !task.labels().containsKey(SchedulingApi.COSCHEDULING_GROUP_LABEL))
+                .filter(task -> !task.status().isTerminated())
+                .toList();
+    }
+
+    /** Annotates each pod with its job's PodGroup, once until the informer shows it; a failed patch is asked again next cycle. */
+    private CompletableFuture<Void> annotate(Job job, List<Task> tasks, Set<String> stillMissing) {
+        ObjectNode annotation = JsonNodeFactory.instance.objectNode();
+        annotation.putObject("metadata").putObject("annotations").put(SchedulingApi.GROUP_NAME_ANNOTATION, job.id().name());
+        List<CompletableFuture<Void>> patches = new ArrayList<>();
+        for (Task task : tasks) {
+            String key = "group annotation " + task.id();
+            stillMissing.add(key);
+            if (!requested.add(key)) {
+                continue;
+            }
+            String path = "/api/v1/namespaces/" + task.id().namespace() + "/pods/" + task.id().name();
+            patches.add(rest.mergePatch(path, annotation.toString()).thenAccept(response -> annotated(key, response)));
+        }
+        return CompletableFuture.allOf(patches.toArray(CompletableFuture[]::new));
+    }
+
+    private void annotated(String key, ApiResponse response) {
+        switch (response.outcome()) {
+            case DONE -> log.debug("annotated {}", key);
+            case FENCED, GONE -> requested.remove(key);
+            case CONFLICT, RETRY, REJECTED -> {
+                requested.remove(key);
+                log.warn("cannot write {} detail=\"{}\"", key, response.describe());
+            }
+        }
     }
 
     private void created(String key, ApiResponse response) {

@@ -93,6 +93,44 @@ class KubernetesSchedulerTest {
     }
 
     @Test
+    void aPodThatJoinsAnAutomaticPodGroupAfterItWasMadeIsAnnotatedToo() throws InterruptedException {
+        // given: a pod of one owner (as a Workflow owns its pods), its automatic PodGroup made by a first cycle
+        ClusterObjects.create(client, node("n1", "4", "16Gi") + owned("first"));
+        try (LiveScheduler scheduler = LiveScheduler.connect(client)) {
+            scheduler.runCycle();
+            await().atMost(Duration.ofSeconds(5)).until(() -> scheduler.cache().snapshot().podGroups().containsKey(OWNED_GROUP));
+
+            // when: a second pod of the owner comes
+            ClusterObjects.create(client, owned("second"));
+            await().atMost(Duration.ofSeconds(5)).until(() -> scheduler.cache().snapshot().cluster().jobs().get(OWNED_GROUP).tasks().size() == 2);
+            scheduler.runCycle();
+
+            // then: both name the one PodGroup, and both are bound
+            assertThat(List.of("first", "second")).allSatisfy(name -> assertThat(client.pods().inNamespace("default").withName(name).get()
+                    .getMetadata().getAnnotations()).containsEntry("scheduling.k8s.io/group-name", OWNED_GROUP.name()));
+            assertThat(nodesOf("first")).containsEntry("first", "n1");
+            assertThat(nodesOf("second")).containsEntry("second", "n1");
+        }
+    }
+
+    private static final JobId OWNED_GROUP = new JobId("default", "podgroup-0b5e6c1a-owner");
+
+    private static String owned(String name) {
+        return """
+                apiVersion: v1
+                kind: Pod
+                metadata:
+                  name: %s
+                  namespace: default
+                  ownerReferences: [{apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: wf, uid: 0b5e6c1a-owner, controller: true}]
+                spec:
+                  schedulerName: muster
+                  containers: [{name: main, image: busybox, resources: {requests: {cpu: "1"}}}]
+                ---
+                """.formatted(name);
+    }
+
+    @Test
     void aQueuesCapabilityHoldsAcrossCycles() throws InterruptedException {
         // given
         ClusterObjects.create(client, node("n1", "16", "64Gi") + queue("small", "4")
