@@ -38,16 +38,18 @@ final class QueryParameters {
         return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
     }
 
-    /** A boolean parameter as kube-apiserver parses one (Go's {@code strconv.ParseBool}); absent or unreadable is false. */
+    /**
+     * A boolean parameter as kube-apiserver reads one into its options (apimachinery's conversion of a
+     * query value to a bool, not Go's {@code strconv.ParseBool}): absent is false, {@code 0} and
+     * {@code false} in any case are false, and every other value, the empty one of {@code ?watch}
+     * included, is true.
+     */
     boolean flag(String name) {
         return get(name).map(QueryParameters::parseBool).orElse(false);
     }
 
     static boolean parseBool(String value) {
-        return switch (value) {
-            case "1", "t", "T", "TRUE", "true", "True" -> true;
-            default -> false;
-        };
+        return !(value.equals("0") || value.equalsIgnoreCase("false"));
     }
 
     private static String decode(String text) {
