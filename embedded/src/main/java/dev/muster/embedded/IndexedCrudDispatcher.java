@@ -91,6 +91,10 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
 
     @Override
     public MockResponse handleGet(String path) {
+        Optional<MockResponse> invalid = ListOptionsValidation.check(path, false);
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
         if (path.contains("?")) {
             // a list with parameters: the mock's way, but selected here; a watch (the mock's handleGet passes it on) selects itself
             Selection selection = Selection.of(path, kinds);
@@ -142,6 +146,10 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
      */
     @Override
     public MockResponse handleWatch(String path) {
+        Optional<MockResponse> invalid = ListOptionsValidation.check(path, true);
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
         Selection selection = Selection.of(path, kinds);
         AttributeSet query = attributeExtractor.fromPath(Selection.withoutSelectors(path));
         WatchStart start = WatchStart.of(path);

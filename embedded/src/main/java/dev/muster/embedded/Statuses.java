@@ -86,6 +86,11 @@ final class Statuses {
         return failure(422, "Invalid", qualifiedKind + " \"\" is invalid: metadata.name: " + cause, details);
     }
 
+    /** {@code errors.NewInvalid}: 422 Invalid with the causes in the details. */
+    static MockResponse invalid(String message, ObjectNode details) {
+        return failure(422, "Invalid", message, details);
+    }
+
     private static ObjectNode details(ResourcePath path) {
         ObjectNode details = JsonNodeFactory.instance.objectNode().put("name", path.name());
         if (!path.group().isEmpty()) {
