@@ -16,6 +16,7 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.List;
 import org.slf4j.Logger;
@@ -94,13 +95,25 @@ public final class EmbeddedApiServer implements AutoCloseable {
         return new KubernetesClientBuilder().withConfig(config).build();
     }
 
-    /** Writes a kubeconfig whose current context is this server, creating the folder if needed. */
+    /**
+     * Writes a kubeconfig whose current context is this server, creating the folder if needed. It is
+     * written beside the path and moved onto it, so kubectl or a test that reads the path while
+     * {@code muster up} starts reads the old kubeconfig or the new one, never half of one.
+     */
     public void writeKubeconfig(Path path) throws IOException {
-        Path parent = path.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
+        Path target = path.toAbsolutePath();
+        Files.createDirectories(target.getParent());
+        Path written = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+        try {
+            Files.writeString(written, kubeconfig(), StandardCharsets.UTF_8);
+            Files.move(written, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(written);
         }
-        Files.writeString(path, """
+    }
+
+    private String kubeconfig() {
+        return """
                 # written by muster up: the embedded API server, valid while it runs
                 apiVersion: v1
                 kind: Config
@@ -114,7 +127,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
                 - name: muster
                   context: {cluster: muster, user: muster, namespace: default}
                 current-context: muster
-                """.formatted(url), StandardCharsets.UTF_8);
+                """.formatted(url);
     }
 
     @Override

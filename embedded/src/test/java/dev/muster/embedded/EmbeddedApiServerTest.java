@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.Watch;
@@ -18,15 +19,20 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The embedded API server answers as kube-apiserver does where the CRUD mock does not. */
 class EmbeddedApiServerTest {
@@ -58,6 +64,25 @@ class EmbeddedApiServerTest {
         assertThat(first).isEqualTo(201);
         assertThat(second).isEqualTo(409);
         assertThat(client.pods().withName("bound-once").get().getSpec().getNodeName()).isEqualTo("node-1");
+    }
+
+    @Test
+    void theKubeconfigReplacesAnOldOneWholeAndLeavesNothingBeside(@TempDir Path folder) throws Exception {
+        // given: a kubeconfig of an earlier run
+        Path kubeconfig = folder.resolve("kube").resolve("config");
+        Files.createDirectories(kubeconfig.getParent());
+        Files.writeString(kubeconfig, "current-context: an-earlier-run\n", StandardCharsets.UTF_8);
+
+        // when
+        server.writeKubeconfig(kubeconfig);
+
+        // then: only the new one is there, and kubectl's reader reaches this server through it
+        try (Stream<Path> files = Files.list(kubeconfig.getParent())) {
+            assertThat(files).containsExactly(kubeconfig);
+        }
+        Config config = Config.fromKubeconfig(Files.readString(kubeconfig, StandardCharsets.UTF_8));
+        assertThat(config.getCurrentContext().getName()).isEqualTo("muster");
+        assertThat(config.getMasterUrl()).startsWith(server.url());
     }
 
     @Test
