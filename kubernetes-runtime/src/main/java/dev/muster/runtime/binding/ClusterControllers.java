@@ -112,7 +112,9 @@ public final class ClusterControllers {
         String base = "/apis/" + StatusWriter.VOLCANO + "/namespaces/" + id.namespace() + "/podgroups";
         calls.add(rest.post(base, podGroup.toString()).thenCompose(response -> {
             created(key, response);
-            return annotate(job, job.tasks(), stillMissing);
+            boolean exists = response.outcome() == ApiResponse.Outcome.DONE || response.outcome() == ApiResponse.Outcome.CONFLICT;
+            // a pod naming a PodGroup that was not made would not be scheduled: the next cycle asks for it again
+            return exists ? annotate(job, job.tasks(), stillMissing) : CompletableFuture.completedFuture(null);
         }));
     }
 

@@ -113,6 +113,31 @@ class KubernetesSchedulerTest {
         }
     }
 
+    @Test
+    void aPodIsNotAnnotatedWithAPodGroupThatCouldNotBeMadeAndIsWhenItIs() throws InterruptedException {
+        // given: creating PodGroups in the namespace is refused (as a webhook or quota would)
+        ClusterObjects.create(client, node("n1", "4", "16Gi") + owned("first"));
+        try (LiveScheduler scheduler = LiveScheduler.connect(client)) {
+            server.fail("/namespaces/default/podgroups", 403);
+
+            // when
+            scheduler.runCycle();
+
+            // then: the pod names no PodGroup that does not exist
+            assertThat(client.pods().inNamespace("default").withName("first").get().getMetadata().getAnnotations())
+                    .doesNotContainKey("scheduling.k8s.io/group-name");
+
+            // when: the refusal ends
+            server.clearFaults();
+            scheduler.runCycle();
+
+            // then
+            assertThat(ClusterObjects.get(client, POD_GROUP, "default", OWNED_GROUP.name())).isNotNull();
+            assertThat(client.pods().inNamespace("default").withName("first").get().getMetadata().getAnnotations())
+                    .containsEntry("scheduling.k8s.io/group-name", OWNED_GROUP.name());
+        }
+    }
+
     private static final JobId OWNED_GROUP = new JobId("default", "podgroup-0b5e6c1a-owner");
 
     private static String owned(String name) {
