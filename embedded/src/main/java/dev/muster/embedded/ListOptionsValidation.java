@@ -21,6 +21,8 @@ final class ListOptionsValidation {
     private static final String EXACT = "Exact";
     private static final String MATCH = "resourceVersionMatch";
     private static final String INITIAL_EVENTS = "sendInitialEvents";
+    /** The one rule a list and a watch share. */
+    private static final Cause WITH_CONTINUE = Cause.forbidden(MATCH, "resourceVersionMatch is forbidden when continue is provided");
 
     private ListOptionsValidation() {}
 
@@ -54,7 +56,7 @@ final class ListOptionsValidation {
                     causes.add(Cause.notSupported(MATCH, match, List.of(NOT_OLDER_THAN)));
                 }
                 if (continues) {
-                    causes.add(Cause.forbidden(MATCH, "resourceVersionMatch is forbidden when continue is provided"));
+                    causes.add(WITH_CONTINUE);
                 }
             }
         } else {
@@ -64,7 +66,7 @@ final class ListOptionsValidation {
                     causes.add(Cause.forbidden(MATCH, "resourceVersionMatch is forbidden unless resourceVersion is provided"));
                 }
                 if (continues) {
-                    causes.add(Cause.forbidden(MATCH, "resourceVersionMatch is forbidden when continue is provided"));
+                    causes.add(WITH_CONTINUE);
                 }
                 if (!match.equals(EXACT) && !match.equals(NOT_OLDER_THAN)) {
                     causes.add(Cause.notSupported(MATCH, match, List.of(EXACT, NOT_OLDER_THAN, "")));

@@ -59,11 +59,17 @@ public final class ClusterControllers {
             createQueue(Queue.ROOT, calls, stillMissing);
         }
         for (Job job : snapshot.cluster().jobs().values()) {
-            if (!snapshot.podGroups().containsKey(job.id()) && !job.tasks().isEmpty()) {
-                createPodGroup(job, calls, stillMissing);
-            } else if (snapshot.podGroups().containsKey(job.id())) {
-                // a pod that joins an automatic PodGroup after it was made (the second pod of one owner)
-                calls.add(annotate(job, unnamed(job), stillMissing));
+            if (!snapshot.podGroups().containsKey(job.id())) {
+                if (!job.tasks().isEmpty()) {
+                    createPodGroup(job, calls, stillMissing);
+                }
+                continue;
+            }
+            // a pod that joins an automatic PodGroup after it was made (the second pod of one owner); every
+            // cycle reads every job here, so nothing is allocated for the many whose pods all name theirs
+            List<Task> unnamed = unnamed(job);
+            if (!unnamed.isEmpty()) {
+                calls.add(annotate(job, unnamed, stillMissing));
             }
         }
         calls.forEach(CompletableFuture::join);
