@@ -79,7 +79,7 @@ public final class UpCommand implements Callable<Integer> {
 
     @Option(names = "--peer", paramLabel = "NAME", converter = UpPeer.Converter.class, description = {
         "Also run a real peer against the cluster (repeatable): argo (Argo's workflow controller, for the Argo bridge);",
-        "spark-operator (Kubeflow's spark-operator controller, for the Spark bridge; its spark-submit needs HTTPS, which muster up does not serve yet);",
+        "spark-operator (Kubeflow's spark-operator controller with Spark 4.2's spark-submit, for the Spark bridge);",
         "training-operator (Kubeflow's training operator with --gang-scheduler-name=volcano, for the Kubeflow bridge);",
         "airflow (Apache Airflow 3 standalone, from PyPI, its home beside the kubeconfig, with the Airflow bridge reading it).",
         "Installed by peers/install from the Go module proxy the first time (minutes); its log goes to a temporary directory."})

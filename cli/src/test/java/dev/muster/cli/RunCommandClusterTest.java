@@ -86,7 +86,8 @@ class RunCommandClusterTest {
         // given: a kubeconfig for a server that does not answer yet
         int port = RunReplica.freePort();
         Path kubeconfig = directory.resolve("kubeconfig");
-        EmbeddedApiServer absent = EmbeddedApiServer.start(port);
+        // plain HTTP: each HTTPS start makes a new CA, which the replica's kubeconfig, read once, would not trust
+        EmbeddedApiServer absent = EmbeddedApiServer.startPlainHttp(port);
         absent.writeKubeconfig(kubeconfig);
         absent.close();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
@@ -138,8 +139,9 @@ class RunCommandClusterTest {
         assertThat(replica.isRunning()).isTrue();
     }
 
+    /** Over plain HTTP: a server started again on the port is the same server to a replica, as a restarted kube-apiserver with its certificate directory is. */
     private Path startServer(int port) throws IOException {
-        server = EmbeddedApiServer.start(port);
+        server = EmbeddedApiServer.startPlainHttp(port);
         client = server.newClient();
         SimulatedNodes.create(client, List.of(NodePool.parse("node:2:cpu=8,memory=32Gi")));
         Path kubeconfig = directory.resolve("kubeconfig");

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.bridge.spark.operator.SparkOperatorApi;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -22,15 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The real spark-operator v2.5.2's controller against {@code muster up --peer spark-operator}, which
  * installs and starts it beside the embedded server (with its CRDs served and the Spark bridge running).
- * The controller runs: the operator's Volcano example gets its PodGroup from the operator, completed by
- * the bridge. Its {@code spark-submit} cannot: the operator always builds the master URL as
+ * The operator's Volcano example gets its PodGroup from the operator, completed by the bridge, and the
+ * operator's {@code spark-submit} (Spark 4.2.0) creates the driver pod, which Muster binds. That submit
+ * needs HTTPS: the operator always builds its master URL as
  * {@code k8s://https://KUBERNETES_SERVICE_HOST:KUBERNETES_SERVICE_PORT} ({@code pkg/util/util.go
- * GetMasterURL}), {@code spark-submit}'s {@code --master} wins over any {@code spark.master} conf, and the
- * embedded server serves plain HTTP only: Spark's client gets {@code NotSslRecordException} (the server's
- * {@code HTTP/1.0 400 Bad Request} to its TLS handshake), the application ends {@code FAILED} and no driver
- * pod is ever created. That is a gap of the embedded server, not behaviour to hold down, so this test
- * checks only what works; once {@code muster up} serves HTTPS it should also check that the driver is
- * bound, as {@code SparkOperatorIT} does on a real kube-apiserver.
+ * GetMasterURL}) and Spark's client trusts the server by the kubeconfig's CA, as on a cluster; this is
+ * what {@code SparkOperatorIT} checks on a real kube-apiserver.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class SparkOperatorOnMusterUpTest {
@@ -44,7 +42,7 @@ class SparkOperatorOnMusterUpTest {
     final MusterUpFixture up = new MusterUpFixture(WAIT);
 
     @Test
-    void theOperatorsPodGroupIsCompletedByTheBridge() throws Exception {
+    void theOperatorsPodGroupIsCompletedByTheBridgeAndItsDriverIsBound() throws Exception {
         // given: muster up with the operator's controller
         KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi", "--peer", "spark-operator");
 
@@ -64,6 +62,13 @@ class SparkOperatorOnMusterUpTest {
             assertThat(podGroup).as("the operator's PodGroup; application %s", state(client)).isNotNull();
             assertThat(JSON.valueToTree(podGroup).path("spec").path("minResources"))
                     .isEqualTo(JSON.valueToTree(Map.of("cpu", "3", "memory", "2688Mi")));
+        });
+        // and: spark-submit's driver, in that PodGroup, bound by Muster
+        await().atMost(WAIT).untilAsserted(() -> {
+            Pod driver = client.pods().inNamespace("default").withName("spark-pi-volcano-driver").get();
+            assertThat(driver).as("the driver pod; application %s", state(client)).isNotNull();
+            assertThat(driver.getMetadata().getAnnotations()).containsEntry("scheduling.k8s.io/group-name", "spark-spark-pi-volcano-pg");
+            assertThat(driver.getSpec().getNodeName()).as("the driver's node; application %s", state(client)).isNotNull();
         });
     }
 

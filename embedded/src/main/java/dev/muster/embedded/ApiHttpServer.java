@@ -12,16 +12,19 @@ import io.fabric8.mockwebserver.vertx.ServerWebSocketHandler;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.Http2Settings;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
+import io.vertx.core.net.PemKeyCertOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -39,6 +42,7 @@ final class ApiHttpServer implements AutoCloseable {
             List.of("v1.channel.k8s.io", "v2.channel.k8s.io", "v3.channel.k8s.io", "v4.channel.k8s.io");
     private static final String CONTENT_LENGTH = "Content-Length";
     private static final String CONTENT_TYPE = "Content-Type";
+    private static final long MAX_CONCURRENT_STREAMS = 1000;
 
     private final Vertx vertx;
     private final HttpServer server;
@@ -49,19 +53,27 @@ final class ApiHttpServer implements AutoCloseable {
     }
 
     /**
-     * Serves {@code dispatcher} on {@code address:port} (0 for any free port).
+     * Serves {@code dispatcher} on {@code address:port} (0 for any free port): over TLS with {@code
+     * certificate}, offering HTTP/2 and HTTP/1.1 by ALPN as kube-apiserver does, or over plain HTTP
+     * without one.
      *
      * @throws UncheckedIOException when the port cannot be bound
      */
-    static ApiHttpServer start(InetAddress address, int port, Dispatcher dispatcher) {
+    static ApiHttpServer start(InetAddress address, int port, Dispatcher dispatcher, Optional<ServingCertificate> certificate) {
         requireNonNull(dispatcher, "dispatcher is null");
+        requireNonNull(certificate, "certificate is null");
         Vertx vertx = Vertx.vertx();
         HttpServerOptions options = new HttpServerOptions()
                 .setHost(address.getHostAddress())
                 .setPort(port)
                 .setAlpnVersions(List.of(HttpVersion.HTTP_2, HttpVersion.HTTP_1_1))
+                // client-go multiplexes every watch of a process on one HTTP/2 connection; kube-apiserver allows 1,000 streams on one (Vert.x: 100)
+                .setInitialSettings(new Http2Settings().setMaxConcurrentStreams(MAX_CONCURRENT_STREAMS))
                 .setWebSocketSubProtocols(WEBSOCKET_SUB_PROTOCOLS)
                 .setHandle100ContinueAutomatically(true);
+        certificate.ifPresent(serving -> options.setSsl(true).setUseAlpn(true).setKeyCertOptions(new PemKeyCertOptions()
+                .setKeyValue(Buffer.buffer(serving.servingKeyPem()))
+                .setCertValue(Buffer.buffer(serving.servingPem() + serving.authorityPem()))));
         HttpServer server = vertx.createHttpServer(options).requestHandler(request -> handle(request, dispatcher));
         try {
             await(server.listen());

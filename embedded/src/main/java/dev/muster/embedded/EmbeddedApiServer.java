@@ -19,41 +19,65 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A Kubernetes API server on 127.0.0.1: fabric8's CRUD mock behind {@link ApiServerDispatcher}, with
- * the CRDs of {@code deploy/crds.yaml} registered and kube-apiserver's four namespaces created. It keeps
- * everything in memory and checks no credentials; it is for one machine, not for a network.
+ * the CRDs of {@code deploy/crds.yaml} registered and kube-apiserver's four namespaces created, over HTTPS
+ * as a cluster's API server is. It keeps everything in memory and checks no credentials; it is for one
+ * machine, not for a network.
  */
 public final class EmbeddedApiServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedApiServer.class);
     private static final String CRDS = "crds.yaml";
     private static final byte[] LOOPBACK = {127, 0, 0, 1};
+    /**
+     * The bearer token a kubeconfig of this server names. The server checks no credentials, but kubectl
+     * asks for a user name and password on a terminal when an HTTPS server's kubeconfig gives it none.
+     */
+    static final String TOKEN = "muster-up";
     private final ApiHttpServer server;
+    private final Optional<ServingCertificate> certificate;
     private final String url;
 
-    private EmbeddedApiServer(ApiHttpServer server) {
+    private EmbeddedApiServer(ApiHttpServer server, Optional<ServingCertificate> certificate) {
         this.server = requireNonNull(server, "server is null");
-        this.url = "http://127.0.0.1:" + server.port();
+        this.certificate = requireNonNull(certificate, "certificate is null");
+        this.url = (certificate.isPresent() ? "https" : "http") + "://127.0.0.1:" + server.port();
     }
 
     /**
-     * Starts serving on 127.0.0.1 and registers Muster's CRDs.
+     * Starts serving HTTPS on 127.0.0.1, with a CA and serving certificate made for this start (see
+     * {@link ServingCertificate}), and registers Muster's CRDs. Its clients and kubeconfig trust that CA.
      *
      * @param port the port, or 0 for any free one
      * @throws UncheckedIOException when the port cannot be bound
      */
     public static EmbeddedApiServer start(int port) {
+        return start(port, Optional.of(ServingCertificate.generate(Clock.systemUTC())));
+    }
+
+    /**
+     * As {@link #start(int)}, over plain HTTP: for tests whose requests no client library sends, read
+     * off the wire as HTTP/1.1.
+     */
+    public static EmbeddedApiServer startPlainHttp(int port) {
+        return start(port, Optional.empty());
+    }
+
+    private static EmbeddedApiServer start(int port, Optional<ServingCertificate> certificate) {
         InetAddress loopback;
         try {
             loopback = InetAddress.getByAddress(LOOPBACK);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ApiHttpServer server = ApiHttpServer.start(loopback, port, new ApiServerDispatcher(List.of(), new ObjectMapper(), Clock.systemUTC()));
-        EmbeddedApiServer started = new EmbeddedApiServer(server);
+        ApiHttpServer server = ApiHttpServer.start(loopback, port, new ApiServerDispatcher(List.of(), new ObjectMapper(), Clock.systemUTC()),
+                certificate);
+        EmbeddedApiServer started = new EmbeddedApiServer(server, certificate);
         try (KubernetesClient client = started.newClient()) {
             // the namespaces kube-apiserver creates at start (its system namespaces controller)
             for (String namespace : List.of("default", "kube-system", "kube-public", "kube-node-lease")) {
@@ -73,7 +97,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
         return started;
     }
 
-    /** {@code http://127.0.0.1:PORT}. */
+    /** {@code https://127.0.0.1:PORT}, or {@code http://} when started by {@link #startPlainHttp}. */
     public String url() {
         return url;
     }
@@ -87,12 +111,17 @@ public final class EmbeddedApiServer implements AutoCloseable {
      * not (Muster's retry policy is the one retry layer).
      */
     public KubernetesClient newClient() {
-        Config config = new ConfigBuilder(Config.empty())
+        ConfigBuilder config = new ConfigBuilder(Config.empty())
                 .withMasterUrl(url)
                 .withNamespace("default")
-                .withRequestRetryBackoffLimit(0)
-                .build();
-        return new KubernetesClientBuilder().withConfig(config).build();
+                .withRequestRetryBackoffLimit(0);
+        certificate.ifPresent(serving -> config.withCaCertData(serving.authorityData()).withOauthToken(TOKEN));
+        return new KubernetesClientBuilder().withConfig(config.build()).build();
+    }
+
+    /** A TLS context trusting this server's CA alone, for JDK HTTP clients; empty over plain HTTP. */
+    Optional<SSLContext> trust() {
+        return certificate.map(ServingCertificate::trustingContext);
     }
 
     /**
@@ -113,21 +142,24 @@ public final class EmbeddedApiServer implements AutoCloseable {
     }
 
     private String kubeconfig() {
+        String cluster = certificate.map(serving -> "{server: \"%s\", certificate-authority-data: %s}".formatted(url, serving.authorityData()))
+                .orElse("{server: \"%s\"}".formatted(url));
+        String user = certificate.isPresent() ? "{token: " + TOKEN + "}" : "{}";
         return """
                 # written by muster up: the embedded API server, valid while it runs
                 apiVersion: v1
                 kind: Config
                 clusters:
                 - name: muster
-                  cluster: {server: "%s"}
+                  cluster: %s
                 users:
                 - name: muster
-                  user: {}
+                  user: %s
                 contexts:
                 - name: muster
                   context: {cluster: muster, user: muster, namespace: default}
                 current-context: muster
-                """.formatted(url);
+                """.formatted(cluster, user);
     }
 
     @Override

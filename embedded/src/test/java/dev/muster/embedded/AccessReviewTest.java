@@ -8,7 +8,6 @@ import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReview;
 import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReviewBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.AfterAll;
@@ -65,7 +64,7 @@ class AccessReviewTest {
     @Test
     void aReviewThatIsNotAnObjectIsABadRequest() throws Exception {
         // when
-        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+        HttpResponse<String> response = TestingHttp.client(server).send(HttpRequest.newBuilder(
                 URI.create(server.url() + "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews"))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("[]")).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -74,7 +73,7 @@ class AccessReviewTest {
         assertThat(response.statusCode()).isEqualTo(400);
         assertThat(response.body()).contains("\"reason\":\"BadRequest\"").contains("must be a JSON object");
         // nothing was stored
-        assertThat(HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+        assertThat(TestingHttp.client(server).send(HttpRequest.newBuilder(
                 URI.create(server.url() + "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews")).GET().build(),
                 HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(404);
     }

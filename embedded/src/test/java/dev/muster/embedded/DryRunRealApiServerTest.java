@@ -73,7 +73,7 @@ class DryRunRealApiServerTest {
     @Test
     void aDryRunValueOtherThanAllIsRefusedAndNothingIsStored() throws Exception {
         // given
-        HttpClient http = HttpClient.newHttpClient();
+        HttpClient http = servers.http();
         String body = "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"refused\"}}";
 
         // when

@@ -36,7 +36,7 @@ class HttpWatchTest {
     static void start() {
         server = EmbeddedApiServer.start(0);
         client = server.newClient();
-        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        http = TestingHttp.builder(server).version(HttpClient.Version.HTTP_1_1).build();
     }
 
     @AfterAll

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The real kubectl watches the embedded server over plain HTTP, as it watches kube-apiserver. */
+/** The real kubectl watches the embedded server over HTTPS (HTTP/2), as it watches kube-apiserver. */
 class KubectlWatchTest {
     private static final Duration PATIENCE = Duration.ofSeconds(30);
 

@@ -9,7 +9,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -103,7 +102,7 @@ class PodLogsTest {
     }
 
     private static HttpResponse<String> get(String path) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url() + path)).build(),
+        return TestingHttp.client(server).send(HttpRequest.newBuilder(URI.create(server.url() + path)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 

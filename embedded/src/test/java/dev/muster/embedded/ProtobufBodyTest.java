@@ -12,7 +12,6 @@ import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhoo
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -168,7 +167,7 @@ class ProtobufBodyTest {
     }
 
     private static HttpResponse<String> post(String path, byte[] body) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url() + path))
+        return TestingHttp.client(server).send(HttpRequest.newBuilder(URI.create(server.url() + path))
                 .header("Content-Type", ProtobufBodies.MEDIA_TYPE).header("Accept", ProtobufBodies.MEDIA_TYPE + ",application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
     }

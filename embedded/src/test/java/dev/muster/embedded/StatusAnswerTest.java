@@ -29,7 +29,7 @@ class StatusAnswerTest {
     @BeforeAll
     static void start() throws Exception {
         server = EmbeddedApiServer.start(0);
-        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        http = TestingHttp.builder(server).version(HttpClient.Version.HTTP_1_1).build();
         kubeconfig = folder.resolve("kubeconfig");
         server.writeKubeconfig(kubeconfig);
     }

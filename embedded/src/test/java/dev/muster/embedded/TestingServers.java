@@ -6,6 +6,7 @@ import dev.muster.peers.RealControlPlane;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -57,6 +58,11 @@ final class TestingServers implements AutoCloseable {
     /** The embedded server's address, for requests no client library sends. */
     String url() {
         return embedded.url();
+    }
+
+    /** A JDK HTTP client trusting the embedded server, for those requests. */
+    HttpClient http() {
+        return TestingHttp.client(embedded);
     }
 
     /** The embedded side, then the real one. */

@@ -36,7 +36,7 @@ class UnservedPathTest {
     static void start() {
         server = EmbeddedApiServer.start(0);
         client = server.newClient();
-        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        http = TestingHttp.builder(server).version(HttpClient.Version.HTTP_1_1).build();
         client.resource(new SecretBuilder().withNewMetadata().withName("credentials").endMetadata().addToData("password", SECRET).build())
                 .create();
         client.resource(new PodBuilder().withNewMetadata().withName("logged").endMetadata()
