@@ -152,7 +152,12 @@ final class ApiServerDispatcher extends PatchingDispatcher {
         return response;
     }
 
-    private MockResponse answer(RecordedRequest request) {
+    private MockResponse answer(RecordedRequest sent) {
+        WriteBodies.Prepared prepared = WriteBodies.prepare(sent, kinds().of(sent.getPath()), this::readTree);
+        if (prepared.refusal().isPresent()) {
+            return prepared.refusal().get();
+        }
+        RecordedRequest request = prepared.request();
         String path = request.getPath();
         String bare = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
         if ("GET".equalsIgnoreCase(request.getMethod())) {
@@ -240,7 +245,7 @@ final class ApiServerDispatcher extends PatchingDispatcher {
             }
         }
         if ("DELETE".equalsIgnoreCase(request.getMethod())) {
-            return deleteWithDependents(path);
+            return DeleteAnswers.answer(path, deleteWithDependents(path), this::readTree);
         }
         if ("PATCH".equalsIgnoreCase(request.getMethod())) {
             Optional<MockResponse> patched = patch(request, path);

@@ -24,7 +24,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.function.Supplier;
 
 /**
@@ -52,7 +51,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
 
     private final Map<String, AttributeSet> index = new ConcurrentHashMap<>();
     private final OwnerIndex owners = new OwnerIndex();
-    private final Set<WatchStream> watches = new CopyOnWriteArraySet<>();
+    private final WatchCache watches;
     /** The undoing of each change of the dry run under way, the latest first; null when none is. Only under this monitor. */
     private Deque<Runnable> journal;
     private final ResourceKinds kinds = new ResourceKinds();
@@ -63,6 +62,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         super(crds);
         this.json = requireNonNull(json, "json is null");
         this.lists = new ListAnswers(kinds, json);
+        this.watches = new WatchCache(json);
     }
 
     @Override
@@ -155,7 +155,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         WatchStart start = WatchStart.of(path);
         Optional<ResourceKinds.Kind> kind = kinds.of(path);
         return new MockResponse().withWebSocketUpgrade(new WatchStream(query, selection, WatchOptions.of(path),
-                stream -> opened(stream, start, kind), stream -> kind.ifPresent(watched -> bookmark(stream, watched)), watches::remove));
+                stream -> opened(stream, start, kind), stream -> kind.ifPresent(watched -> bookmark(stream, watched)), watches::close));
     }
 
     /** The kinds of what is stored, built-in and registered by CRDs. */
@@ -272,22 +272,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     }
 
     private synchronized void opened(WatchStream watch, WatchStart start, Optional<ResourceKinds.Kind> kind) {
-        long next = requestResourceVersion();
-        if (start.resourceVersion() >= next) {
-            // a version this server never gave (another server's, on the same address): gone, so the client lists anew
-            watch.expire("too old resource version: " + start.resourceVersion() + " (" + (next - 1) + ")");
-            return;
-        }
-        for (Map.Entry<AttributeSet, String> entry : new ArrayList<>(map.entrySet())) {
-            if (start.includes(entry.getValue()) && watch.matches(entry.getKey(), entry.getValue())) {
-                watch.send(WatchStream.Type.ADDED, entry.getValue());
-            }
-        }
-        if (start.initialEvents()) {
-            // the version of the state just sent: the informer resumes from it after a reconnect
-            kind.ifPresent(watched -> watch.bookmark(watched.apiVersion(), watched.kind(), next, true));
-        }
-        watches.add(watch);
+        watches.open(watch, start, requestResourceVersion(), kind, new ArrayList<>(map.entrySet()));
     }
 
     /**
@@ -356,21 +341,10 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         owners.put(StoreKeys.identity(key), path, object);
     }
 
-    /** As the mock tells its watches: a change in the watched set, an object entering it, or leaving it. */
+    /** Tells the watches of a write: a create or update at its object's version, a delete at a version of its own, as etcd gives it. */
     private void publish(AttributeSet oldKey, String existing, AttributeSet newKey, String newState) {
-        if (Objects.equals(existing, newState)) {
-            return;
-        }
-        for (WatchStream watch : watches) {
-            boolean before = oldKey != null && existing != null && watch.matches(oldKey, existing);
-            boolean after = newKey != null && newState != null && watch.matches(newKey, newState);
-            if (before && after) {
-                watch.send(WatchStream.Type.MODIFIED, newState);
-            } else if (before) {
-                watch.send(WatchStream.Type.DELETED, existing);
-            } else if (after) {
-                watch.send(WatchStream.Type.ADDED, newState);
-            }
+        if (!Objects.equals(existing, newState)) {
+            watches.publish(newState == null ? requestResourceVersion() : WatchStart.storedVersion(newState), oldKey, existing, newKey, newState);
         }
     }
 

@@ -125,9 +125,13 @@ public final class SimulatedKubelet implements AutoCloseable {
         }
     }
 
-    /** The node's {@code InternalIP}, as the kubelet reports it as its pods' {@code hostIP}. */
+    /**
+     * The node's {@code InternalIP}, as the kubelet reports it as its pods' {@code hostIP}; read from the
+     * API when the node informer has not heard of the node yet (a pod bound the instant its node was made).
+     */
     private String hostIp(String node) {
-        return heartbeats.node(node).map(Node::getStatus).map(NodeStatus::getAddresses).stream().flatMap(List::stream)
+        Optional<Node> known = heartbeats.node(node).or(() -> Optional.ofNullable(client.nodes().withName(node).get()));
+        return known.map(Node::getStatus).map(NodeStatus::getAddresses).stream().flatMap(List::stream)
                 .filter(address -> "InternalIP".equals(address.getType())).map(NodeAddress::getAddress).findFirst()
                 .orElse("10.0.0.1");
     }

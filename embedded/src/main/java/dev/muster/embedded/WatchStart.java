@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * Where a watch starts, read from its {@code resourceVersion} parameter as kube-apiserver reads it:
  * absent, empty or {@code 0}, the watch first gets every stored object as {@code ADDED}; a version
- * (what a list answered, as informers send it), only what changed after it. The mock sent every stored
+ * (what a list answered, as informers send it), each change after it ({@link WatchCache}). The mock sent every stored
  * object to every watch, so an informer got each object twice, once by its list and once more by its
  * watch: 10,000 pods decoded again by each watching client when a scheduler started.
  *
@@ -48,11 +48,6 @@ record WatchStart(long resourceVersion, boolean initialEvents) {
             }
         }
         return new WatchStart(version, QueryParameters.of(path).flag("sendInitialEvents"));
-    }
-
-    /** Whether an object stored as {@code json} is sent when the watch opens. */
-    boolean includes(String json) {
-        return initialEvents || resourceVersion == 0 || storedVersion(json) > resourceVersion;
     }
 
     /** The object's {@code metadata.resourceVersion}, read without building a tree; one that cannot be read counts as new. */
