@@ -49,6 +49,7 @@ final class SimulateJson {
             policy.put("livelocked", summary.livelocked());
             policy.put("p99LargestJctSeconds", round(summary.p99LargestJctSeconds()));
             policy.put("evictions", summary.evictions());
+            policy.put("p99EvictionsPerJob", summary.p99EvictionsPerJob());
             policy.put("maxEvictionsPerJob", summary.maxEvictionsPerJob());
         }
         try {

@@ -9,9 +9,11 @@ import java.io.UncheckedIOException;
 
 /**
  * The what-if decisions as one JSON object:
- * {@code {"binds": {"ns/pod": "node"}, "evictions": ["ns/pod"], "pipelined": {"ns/pod": "node"},
- * "podGroups": {"ns/name": {"phase": "Inqueue", "reason": "...", "reservation": "..."}}}}; a reservation says what
- * is held for the PodGroup beyond its placed pods, such as the room of a Spark application's executors.
+ * {@code {"binds": {"ns/pod": "node"}, "evictions": ["ns/pod"], "evictionDetails": {"ns/pod": {"action": "reclaim",
+ * "podGroup": "ns/name", "queue": "q", "reason": "..."}}, "pipelined": {"ns/pod": "node"},
+ * "podGroups": {"ns/name": {"phase": "Inqueue", "reason": "...", "reservation": "..."}}}}; the details say which action
+ * evicts each pod, from which PodGroup and queue, and why; a reservation says what is held for the PodGroup beyond its
+ * placed pods, such as the room of a Spark application's executors.
  */
 final class WhatIfJson {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -23,7 +25,12 @@ final class WhatIfJson {
         ObjectNode binds = root.putObject("binds");
         result.binds().forEach((task, node) -> binds.put(task.toString(), node.value()));
         ArrayNode evictions = root.putArray("evictions");
-        result.evictions().forEach(eviction -> evictions.add(eviction.task().toString()));
+        ObjectNode details = root.putObject("evictionDetails");
+        for (SessionResult.Eviction eviction : result.evictions()) {
+            evictions.add(eviction.task().toString());
+            details.putObject(eviction.task().toString()).put("action", eviction.action()).put("podGroup", eviction.job().toString())
+                    .put("queue", eviction.queue().value()).put("reason", eviction.reason());
+        }
         ObjectNode pipelined = root.putObject("pipelined");
         result.pipelined().forEach((task, node) -> pipelined.put(task.toString(), node.value()));
         ObjectNode podGroups = root.putObject("podGroups");

@@ -24,8 +24,9 @@ final class WhatIfTable {
         }
         if (!result.evictions().isEmpty()) {
             List<String[]> rows = new ArrayList<>();
-            result.evictions().forEach(eviction -> rows.add(new String[] {eviction.task().toString(), eviction.reason()}));
-            table(out, "EVICT", new String[] {"POD", "REASON"}, rows);
+            result.evictions().forEach(eviction -> rows.add(new String[] {
+                eviction.task().toString(), eviction.job().toString(), eviction.queue().value(), eviction.action(), eviction.reason()}));
+            table(out, "EVICT", new String[] {"POD", "PODGROUP", "QUEUE", "ACTION", "REASON"}, rows);
         }
         if (!result.pipelined().isEmpty()) {
             List<String[]> rows = new ArrayList<>();

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +25,8 @@ class SimulateCommandTest {
         JsonNode muster = new ObjectMapper().readTree(first.stdout()).path("policies").path("muster");
         assertThat(muster.path("jobs").asInt()).isEqualTo(20);
         for (String key : new String[] {"completed", "avgJctSeconds", "p50JctSeconds", "p95JctSeconds", "p99JctSeconds", "makespanSeconds",
-                "avgQueueingSeconds", "gpuAllocation", "stuckJobs", "wastedGpuSeconds", "jainFairness"}) {
+                "avgQueueingSeconds", "gpuAllocation", "stuckJobs", "wastedGpuSeconds", "jainFairness", "evictions", "p99EvictionsPerJob",
+                "maxEvictionsPerJob"}) {
             assertThat(muster.has(key)).as(key).isTrue();
         }
         assertThat(second.stdout()).isEqualTo(first.stdout());
@@ -106,6 +108,41 @@ class SimulateCommandTest {
         assertThat(cpu.exitCode()).isZero();
         assertThat(cpu.stdout()).contains("cpu %").doesNotContain("GPU %");
         assertThat(gpu.stdout()).contains("GPU %").doesNotContain("cpu %");
+    }
+
+    @Test
+    void theTableAndTheJsonShowEvictionsPerJobNextToTheTotal(@TempDir Path dir) throws IOException {
+        // given: two queues crowding two 8-GPU nodes, with issue 18's lending and reclaim
+        Path cluster = dir.resolve("cluster.yaml");
+        Files.writeString(cluster, """
+                pools:
+                  - name: gpu
+                    count: 2
+                    allocatable: {cpu: 48, memory: 448Gi, nvidia.com/gpu: 8}
+                """);
+        String[] arguments = {"simulate", "--workload", "synthetic:jobs=40,queues=2,gpus=1|2|4,interval=30,duration=600..3600",
+            "--cluster", cluster.toString(), "--policies", "conf:../examples/simulate/muster-issue18.conf", "--seed", "5"};
+
+        // when
+        CliRun json = CliRun.of(concat(arguments, "-o", "json"));
+        CliRun table = CliRun.of(arguments);
+
+        // then
+        assertThat(json.exitCode()).isZero();
+        JsonNode summary = new ObjectMapper().readTree(json.stdout()).path("policies").elements().next();
+        int evictions = summary.path("evictions").asInt();
+        int p99 = summary.path("p99EvictionsPerJob").asInt();
+        int max = summary.path("maxEvictionsPerJob").asInt();
+        assertThat(evictions).isPositive();
+        assertThat(max).isPositive().isLessThanOrEqualTo(evictions).isGreaterThanOrEqualTo(p99);
+        assertThat(table.stdout()).contains("evictions").contains("p99 evict/j").contains("max evict/j")
+                .containsPattern(" " + evictions + " +" + p99 + " +" + max + "\\R");
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        String[] all = Arrays.copyOf(first, first.length + more.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
     }
 
     @Test

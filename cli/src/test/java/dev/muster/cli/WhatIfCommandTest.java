@@ -91,6 +91,37 @@ class WhatIfCommandTest {
     }
 
     @Test
+    void anEvictionNamesTheActionThatChoseItInJsonAndInTheTable() throws IOException {
+        // given: queue lender holds the whole node and queue ml, of equal weight, wants half of it
+        Path reclaim = Files.writeString(directory.resolve("reclaim.conf"), """
+                actions: "reclaim"
+                tiers:
+                - plugins: [{name: priority}, {name: gang}, {name: conformance}]
+                - plugins: [{name: drf}, {name: predicates}, {name: proportion}]
+                """);
+        StringBuilder lender = new StringBuilder(podGroup("loans", "lender", 1));
+        for (int i = 0; i < 4; i++) {
+            lender.append("---\n").append(pod("loans-" + i, "loans", "1").replace("schedulerName: muster", "schedulerName: muster\n  nodeName: n1")
+                    .replace("phase: Pending", "phase: Running"));
+        }
+        Path cluster = cluster(NODE, QUEUE, QUEUE.replace("name: ml", "name: lender"), lender.toString(), podGroup("train", "ml", 1),
+                pod("train-0", "train", "1"));
+
+        // when
+        JsonNode output = json(CliRun.of("what-if", "--config", reclaim.toString(), "-o", "json", cluster.toString()));
+        CliRun table = CliRun.of("what-if", "--config", reclaim.toString(), cluster.toString());
+
+        // then
+        assertThat(output.path("evictions")).hasSize(1);
+        JsonNode details = output.path("evictionDetails").path(output.path("evictions").get(0).asText());
+        assertThat(details.path("action").asText()).isEqualTo("reclaim");
+        assertThat(details.path("podGroup").asText()).isEqualTo("ml/loans");
+        assertThat(details.path("queue").asText()).isEqualTo("lender");
+        assertThat(details.path("reason").asText()).startsWith("reclaimed for ml/train-0");
+        assertThat(table.stdout()).contains("ACTION").containsPattern("ml/loans-\\d +ml/loans +lender +reclaim +reclaimed for ml/train-0");
+    }
+
+    @Test
     void explainsAGangThatDoesNotFitInTheTable() throws IOException {
         Path cluster = cluster(NODE, QUEUE, podGroup("big", "ml", 2), pod("big-0", "big", "3"), pod("big-1", "big", "3"));
 

@@ -121,7 +121,7 @@ final class GangRun {
                         Placement.ANYWHERE, ImmutableMap.of(), ImmutableMap.of(),
                         placed ? Optional.of(epoch.plusMillis(boundAt[i])) : Optional.empty()));
             }
-            cached = new Job(id, id.toString(), job.spec.queue(), spec.podCount(), ImmutableMap.of(), Optional.of(spec.total()), 0, "",
+            cached = new Job(id, id.toString(), job.spec.queue(), spec.podCount(), ImmutableMap.of(), Optional.of(spec.total()), job.spec.priority(), "",
                     phase, created, Optional.empty(), annotations, builder.build(), ImmutableList.of());
         }
         return cached;

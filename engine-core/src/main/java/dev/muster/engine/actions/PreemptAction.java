@@ -170,7 +170,7 @@ public final class PreemptAction implements Action {
             boolean fits = fits(session, queue, preemptor, node);
             while (!fits && !inOrder.isEmpty()) {
                 TaskState victim = inOrder.poll();
-                nodeStatement.evict(victim, "preempted for " + preemptor.id() + " on " + node.name());
+                nodeStatement.evict(victim, NAME, "preempted for " + preemptor.id() + " on " + node.name());
                 fits = fits(session, queue, preemptor, node);
             }
             if (fits) {

@@ -136,7 +136,7 @@ public final class ReclaimAction implements Action {
             int availablePods = node.futureIdlePods();
             while (!Victims.fits(task, available, availablePods) && !inOrder.isEmpty()) {
                 TaskState victim = inOrder.poll();
-                nodeStatement.evict(victim, "reclaimed for " + task.id() + " on " + node.name());
+                nodeStatement.evict(victim, NAME, "reclaimed for " + task.id() + " on " + node.name());
                 available = available.add(victim.request());
                 availablePods++;
             }

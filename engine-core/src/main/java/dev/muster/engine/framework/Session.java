@@ -352,8 +352,8 @@ public final class Session {
         binds.put(task.id(), task.node().get());
     }
 
-    void recordEviction(TaskState task, String reason) {
-        evictions.add(new SessionResult.Eviction(task.id(), reason));
+    void recordEviction(TaskState task, String action, String reason) {
+        evictions.add(new SessionResult.Eviction(task.id(), task.job().id(), task.job().queue(), action, reason));
     }
 
     private NodeState requireNode(NodeName name) {

@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableSortedMap;
 import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.PodGroupPhase;
+import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.TaskId;
 import java.util.Optional;
 
@@ -14,7 +15,7 @@ import java.util.Optional;
  * The decisions of one session.
  *
  * @param binds tasks to bind, with their nodes
- * @param evictions tasks to evict, in decision order, with the reason
+ * @param evictions tasks to evict, in decision order, with the action that chose them and the reason
  * @param pipelined tasks that hold a reservation on a node's releasing resources
  * @param jobs each job's phase after the session and, when it is not ready, why
  */
@@ -24,7 +25,22 @@ public record SessionResult(
         ImmutableSortedMap<TaskId, NodeName> pipelined,
         ImmutableSortedMap<JobId, JobOutcome> jobs) {
 
-    public record Eviction(TaskId task, String reason) {}
+    /**
+     * One pod to evict.
+     *
+     * @param job the job the task belongs to in the session
+     * @param queue the job's queue
+     * @param action the name of the action that evicts it, as configured ({@code preempt}, {@code reclaim})
+     */
+    public record Eviction(TaskId task, JobId job, QueueName queue, String action, String reason) {
+        public Eviction {
+            requireNonNull(task, "task is null");
+            requireNonNull(job, "job is null");
+            requireNonNull(queue, "queue is null");
+            requireNonNull(action, "action is null");
+            requireNonNull(reason, "reason is null");
+        }
+    }
 
     /**
      * @param reason why the job is not running yet, or empty when it is ready

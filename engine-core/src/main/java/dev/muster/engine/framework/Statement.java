@@ -18,7 +18,8 @@ public final class Statement {
         ALLOCATE
     }
 
-    private record Operation(Kind kind, TaskState task, NodeName node, String reason) {}
+    /** {@code action} and {@code reason} say who evicts and why; empty for a pipeline or an allocation. */
+    private record Operation(Kind kind, TaskState task, NodeName node, String action, String reason) {}
 
     /**
      * The operations of statements as they were, kept after the statements are discarded so the best of
@@ -43,23 +44,29 @@ public final class Statement {
         this.session = requireNonNull(session, "session is null");
     }
 
-    /** Marks a running task for eviction: its resources become releasing on its node. */
-    public void evict(TaskState task, String reason) {
+    /**
+     * Marks a running task for eviction: its resources become releasing on its node.
+     *
+     * @param action the name of the action that evicts, as configured (its {@link Action#name()})
+     */
+    public void evict(TaskState task, String action, String reason) {
+        requireNonNull(action, "action is null");
+        requireNonNull(reason, "reason is null");
         NodeName node = task.node().orElseThrow(() -> new IllegalStateException("BUG: evicting task " + task.id() + " without a node"));
         session.evictInSession(task);
-        operations.add(new Operation(Kind.EVICT, task, node, reason));
+        operations.add(new Operation(Kind.EVICT, task, node, action, reason));
     }
 
     /** Reserves a node's future idle for a task that waits for releasing resources. */
     public void pipeline(TaskState task, NodeName node) {
         session.pipelineInSession(task, node);
-        operations.add(new Operation(Kind.PIPELINE, task, node, ""));
+        operations.add(new Operation(Kind.PIPELINE, task, node, "", ""));
     }
 
     /** Places a task on a node's idle resources; bound when the statement commits. */
     public void allocate(TaskState task, NodeName node) {
         session.allocateInSession(task, node);
-        operations.add(new Operation(Kind.ALLOCATE, task, node, ""));
+        operations.add(new Operation(Kind.ALLOCATE, task, node, "", ""));
     }
 
     public boolean isEmpty() {
@@ -86,7 +93,7 @@ public final class Statement {
     public void replay(Saved saved) {
         for (Operation operation : saved.operations) {
             switch (operation.kind()) {
-                case EVICT -> evict(operation.task(), operation.reason());
+                case EVICT -> evict(operation.task(), operation.action(), operation.reason());
                 case PIPELINE -> pipeline(operation.task(), operation.node());
                 case ALLOCATE -> allocate(operation.task(), operation.node());
             }
@@ -103,7 +110,7 @@ public final class Statement {
     public void commit() {
         for (Operation operation : operations) {
             switch (operation.kind()) {
-                case EVICT -> session.recordEviction(operation.task(), operation.reason());
+                case EVICT -> session.recordEviction(operation.task(), operation.action(), operation.reason());
                 case PIPELINE -> {
                     // a reservation only: nothing is written until the task is allocated in a later session
                 }

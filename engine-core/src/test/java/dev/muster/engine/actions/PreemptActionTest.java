@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.engine.framework.SessionResult;
 import dev.muster.engine.model.ClusterSnapshot;
+import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.PodGroupPhase;
+import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.Resources;
 import dev.muster.engine.model.TaskId;
 import dev.muster.engine.testing.ClusterScenario;
@@ -81,6 +83,25 @@ class PreemptActionTest {
         assertThat(evicted(result)).containsExactly("c1/preemptee1");
         assertThat(result.pipelined()).containsOnlyKeys(TaskId.parse("c1/pg2-0"));
         assertThat(result.binds()).isEmpty();
+    }
+
+    @Test
+    void anEvictionNamesThePreemptActionAndTheVictimsJobAndQueue() {
+        // given
+        var scenario = ClusterScenario.builder()
+                .node("n1", cpuMemory(1, 1))
+                .queue("q1", 1)
+                .job("c1/low", "q1", 0, cpuMemory(1, 1), 0, PodGroupPhase.INQUEUE, LOW)
+                .pod(pod("c1/low", "victim").request(cpuMemory(1, 1)).runningOn("n1"))
+                .job("c1/high", "q1", 1, cpuMemory(1, 1), 1, PodGroupPhase.INQUEUE, HIGH)
+                .build();
+
+        // when
+        SessionResult result = PREEMPT.runOnce(scenario);
+
+        // then
+        assertThat(result.evictions()).containsExactly(new SessionResult.Eviction(TaskId.parse("c1/victim"), JobId.parse("c1/low"),
+                new QueueName("q1"), PreemptAction.NAME, "preempted for c1/high-0 on n1"));
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.common.collect.ImmutableMap;
 import dev.muster.engine.framework.SessionResult;
 import dev.muster.engine.model.ClusterSnapshot;
+import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Queue;
 import dev.muster.engine.model.QueueName;
@@ -59,6 +60,26 @@ class ReclaimActionTest {
         assertThat(evicted(result)).containsExactly("c1/preemptee2");
         assertThat(result.pipelined()).containsEntry(TaskId.parse("c1/pg2-0"), new NodeName("n1"));
         assertThat(result.binds()).isEmpty();
+    }
+
+    @Test
+    void anEvictionNamesTheReclaimActionAndTheVictimsJobAndQueue() {
+        // given
+        var scenario = ClusterScenario.builder()
+                .node("n1", cpuMemory(1, 1))
+                .queue("q1", 1)
+                .queue("q2", 1)
+                .job("c1/lender", "q1", 0, cpuMemory(1, 1), 0)
+                .pod(pod("c1/lender", "loan").request(cpuMemory(1, 1)).runningOn("n1"))
+                .job("c1/owner", "q2", 1, cpuMemory(1, 1), 1)
+                .build();
+
+        // when
+        SessionResult result = RECLAIM.runOnce(scenario);
+
+        // then
+        assertThat(result.evictions()).containsExactly(new SessionResult.Eviction(TaskId.parse("c1/loan"), JobId.parse("c1/lender"),
+                new QueueName("q1"), ReclaimAction.NAME, "reclaimed for c1/owner-0 on n1"));
     }
 
     @Test

@@ -63,14 +63,24 @@ public final class DecisionWriter {
                 new StatusWriter(rest, clock), fence);
     }
 
-    /** What one cycle wrote. */
-    public record Written(ImmutableList<BindResult> binds, int evicted, int statuses, boolean fenced) {
+    /**
+     * What one cycle wrote.
+     *
+     * @param evictions the session's evictions that the API server accepted, in decision order
+     */
+    public record Written(ImmutableList<BindResult> binds, ImmutableList<SessionResult.Eviction> evictions, int statuses, boolean fenced) {
         public Written {
             binds = ImmutableList.copyOf(binds);
+            evictions = ImmutableList.copyOf(evictions);
         }
 
-        public Written(ImmutableList<BindResult> binds, int evicted, int statuses) {
-            this(binds, evicted, statuses, false);
+        public Written(ImmutableList<BindResult> binds, ImmutableList<SessionResult.Eviction> evictions, int statuses) {
+            this(binds, evictions, statuses, false);
+        }
+
+        /** How many pods were evicted. */
+        public int evicted() {
+            return evictions.size();
         }
 
         public long bound() {
@@ -86,18 +96,19 @@ public final class DecisionWriter {
     public Written write(CacheSnapshot snapshot, SessionResult result) throws InterruptedException {
         // each batch asks the fence first; within one, every request asks it again (RestCalls)
         if (fenced("controllers' objects", result)) {
-            return new Written(ImmutableList.of(), 0, 0, true);
+            return new Written(ImmutableList.of(), ImmutableList.of(), 0, true);
         }
         controllers.reconcile(snapshot);
         if (fenced("evictions", result)) {
-            return new Written(ImmutableList.of(), 0, 0, true);
+            return new Written(ImmutableList.of(), ImmutableList.of(), 0, true);
         }
-        int evicted = 0;
+        ImmutableList.Builder<SessionResult.Eviction> accepted = ImmutableList.builder();
         for (SessionResult.Eviction eviction : result.evictions()) {
             if (evictor.evict(eviction.task(), eviction.reason()) == Evictor.Result.EVICTED) {
-                evicted++;
+                accepted.add(eviction);
             }
         }
+        ImmutableList<SessionResult.Eviction> evicted = accepted.build();
         Map<TaskId, Task> tasks = new HashMap<>();
         for (Job job : snapshot.cluster().jobs().values()) {
             job.tasks().forEach(task -> tasks.put(task.id(), task));

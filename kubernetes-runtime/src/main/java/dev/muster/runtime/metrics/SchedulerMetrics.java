@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableSortedMap;
 import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import com.google.inject.Inject;
 import dev.muster.engine.framework.SessionResult;
 import dev.muster.engine.model.Job;
@@ -37,11 +38,17 @@ import java.util.function.Consumer;
  * fail validation), {@code NotEnqueued} (phase Pending: the queue or cluster cannot admit the gang's
  * minimum yet) and {@code NotEnoughResources} (phase Inqueue: admitted, but the gang does not fit, the
  * reason of the PodGroup's {@code Unschedulable} condition).
+ *
+ * <p>Evictions are counted by the victim's queue and the action that chose them, and per job: each time
+ * a job loses pods in a cycle, {@code muster_job_evictions} observes how many times it has been evicted
+ * so far ({@link JobEvictions}), and {@code muster_job_evictions_max} shows the largest of those counts
+ * among live jobs: the figure that stays small when preempt and reclaim do not cycle.
  */
 @ThreadSafe
 public final class SchedulerMetrics implements Consumer<CycleReport> {
     static final double[] LATENCY_BOUNDS = {0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600};
     static final double[] CYCLE_BOUNDS = {0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10};
+    static final double[] JOB_EVICTION_BOUNDS = {1, 2, 3, 5, 10, 20, 50, 100};
 
     private final Counter cycles;
     private final Counter bound;
@@ -50,15 +57,19 @@ public final class SchedulerMetrics implements Consumer<CycleReport> {
     private final Histogram latency;
     private final Histogram cycleDuration;
     private final Histogram actionDuration;
+    private final Histogram jobEvictions;
+    @GuardedBy("this")
+    private final JobEvictions evictionsByJob = new JobEvictions();
     /** What the gauges show: the latest cycle's, replaced whole so that a scrape never sees half of one. */
     private final AtomicReference<Gauges> gauges = new AtomicReference<>(Gauges.NONE);
 
     /** A queue's resources after a cycle; {@code deserved} is empty when no plugin computes a share. */
     record QueueGauges(Resources allocated, Resources deserved) {}
 
-    private record Gauges(Instant lastCycle, ImmutableSortedMap<QueueName, QueueGauges> queues, ImmutableSortedMap<String, Integer> pending) {
+    private record Gauges(Instant lastCycle, ImmutableSortedMap<QueueName, QueueGauges> queues, ImmutableSortedMap<String, Integer> pending,
+            int maxJobEvictions) {
         static final Gauges NONE = new Gauges(Instant.EPOCH, ImmutableSortedMap.of(), ImmutableSortedMap.copyOf(
-                Map.of("Invalid", 0, "NotEnqueued", 0, "NotEnoughResources", 0)));
+                Map.of("Invalid", 0, "NotEnqueued", 0, "NotEnoughResources", 0)), 0);
     }
 
     /** Registers the scheduler's families in {@code registry}, with today's names (the client adds {@code _total} to counters). */
@@ -77,7 +88,14 @@ public final class SchedulerMetrics implements Consumer<CycleReport> {
                 bindFailures.initLabelValues(result(status));
             }
         }
-        this.evicted = Counter.builder().name("muster_pods_evicted").help("Pods evicted by preempt and reclaim.").register(registry);
+        this.evicted = Counter.builder().name("muster_pods_evicted")
+                .help("Pods evicted, by the victim's queue and the action that evicted them (preempt, reclaim).")
+                .labelNames("queue", "action").register(registry);
+        this.jobEvictions = Histogram.builder().name("muster_job_evictions")
+                .help("Times a job has been evicted so far (cycles in which it lost pods), observed each time it is.")
+                .classicOnly().classicUpperBounds(JOB_EVICTION_BOUNDS).register(registry);
+        GaugeWithCallback.builder().name("muster_job_evictions_max").help("The most times any live job has been evicted.")
+                .callback(callback -> callback.call(gauges.get().maxJobEvictions())).register(registry);
         this.latency = Histogram.builder().name("muster_pod_scheduling_latency_seconds").help("Time from a pod's creation to its bind.")
                 .classicOnly().classicUpperBounds(LATENCY_BOUNDS).register(registry);
         this.cycleDuration = Histogram.builder().name("muster_cycle_duration_seconds")
@@ -97,7 +115,7 @@ public final class SchedulerMetrics implements Consumer<CycleReport> {
     }
 
     @Override
-    public void accept(CycleReport report) {
+    public synchronized void accept(CycleReport report) {
         requireNonNull(report, "report is null");
         Map<TaskId, Task> tasks = new HashMap<>();
         for (Job job : report.cluster().jobs().values()) {
@@ -114,11 +132,14 @@ public final class SchedulerMetrics implements Consumer<CycleReport> {
                 bindFailures.labelValues(result(bind.status())).inc();
             }
         }
-        evicted.inc(report.written().evicted());
+        for (SessionResult.Eviction eviction : report.written().evictions()) {
+            evicted.labelValues(eviction.queue().value(), eviction.action()).inc();
+        }
+        evictionsByJob.record(report.cluster(), report.written().evictions()).forEach(jobEvictions::observe);
         report.actions().forEach((name, duration) -> actionDuration.labelValues(name).observe(seconds(duration)));
         cycleDuration.observe(seconds(report.duration()));
         cycles.inc();
-        gauges.set(new Gauges(report.finished(), queueGauges(report), pending(report)));
+        gauges.set(new Gauges(report.finished(), queueGauges(report), pending(report), evictionsByJob.max()));
     }
 
     private static void resources(GaugeWithCallback.Callback callback, QueueName queue, Resources resources) {

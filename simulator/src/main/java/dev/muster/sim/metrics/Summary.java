@@ -25,7 +25,8 @@ import java.util.Map;
  *   <li>the p99 JCT of the largest jobs is over the tenth of completed jobs that need the most GPUs
  *       (ties by id), whom shortest-first orders must not starve;</li>
  *   <li>evictions count the runs of gangs that an eviction interrupted (a preemption or reclaim), in
- *       all and for the job interrupted most often, the measure that a policy does not cycle.</li>
+ *       all, and per job over every job of the run (0 for one never interrupted): its p99, nearest rank,
+ *       and the job interrupted most often, the measures that a policy does not cycle.</li>
  * </ul>
  */
 public record Summary(
@@ -47,6 +48,7 @@ public record Summary(
         boolean livelocked,
         double p99LargestJctSeconds,
         int evictions,
+        int p99EvictionsPerJob,
         int maxEvictionsPerJob) {
 
     public static Summary of(RunResult run) {
@@ -58,10 +60,12 @@ public record Summary(
                 .mapToDouble(gang -> (gang.firstRunMillis() - gang.submittedMillis()) / 1000.0).average().orElse(0);
         long stuckJobs = run.gangs().stream().filter(GangRecord::stuck).map(GangRecord::job).distinct().count();
         double wasted = run.gangs().stream().mapToDouble(GangRecord::wastedGpuSeconds).sum();
+        double[] evictionsPerJob = evictionsPerJob(run);
         return new Summary(run.jobs().size() + run.unschedulable().size(), jct.length, run.unschedulable().size(),
                 Arrays.stream(jct).average().orElse(0), percentile(jct, 0.50), percentile(jct, 0.95), percentile(jct, 0.99), makespan, queueing,
                 run.timeline().averageGpu(), run.timeline().averageCpu(), (int) stuckJobs, wasted, jain(run.timeline()), run.cycles(),
-                run.livelocked(), p99OfLargest(run), run.gangs().stream().mapToInt(GangRecord::restarts).sum(), maxEvictions(run));
+                run.livelocked(), p99OfLargest(run), run.gangs().stream().mapToInt(GangRecord::restarts).sum(), (int) percentile(evictionsPerJob, 0.99),
+                (int) percentile(evictionsPerJob, 1));
     }
 
     /** The p99 JCT over the tenth of completed jobs with the most GPUs (at least one job). */
@@ -73,12 +77,14 @@ public record Summary(
         return percentile(jct, 0.99);
     }
 
-    private static int maxEvictions(RunResult run) {
+    /** Each job's interrupted runs, over its gangs, sorted; a job whose runs were never interrupted counts 0. */
+    static double[] evictionsPerJob(RunResult run) {
         Map<String, Integer> byJob = new HashMap<>();
+        run.jobs().forEach(job -> byJob.put(job.id(), 0));
         for (GangRecord gang : run.gangs()) {
             byJob.merge(gang.job(), gang.restarts(), Integer::sum);
         }
-        return byJob.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+        return byJob.values().stream().mapToDouble(Integer::doubleValue).sorted().toArray();
     }
 
     /** Nearest rank: the {@code ceil(p * n)}-th smallest of sorted values; 0 for none. */

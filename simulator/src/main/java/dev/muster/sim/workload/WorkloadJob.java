@@ -14,8 +14,9 @@ import dev.muster.graph.NodeId;
  * submitted when all of its parents have succeeded; the job completes with its last gang.
  *
  * @param graph one node per gang, named as the gang
+ * @param priority the value of its PodGroup's PriorityClass (0 for none, as traces have), which preempt orders by
  */
-public record WorkloadJob(String id, QueueName queue, long arrivalMillis, ImmutableList<GangSpec> gangs, JobGraph graph) {
+public record WorkloadJob(String id, QueueName queue, long arrivalMillis, ImmutableList<GangSpec> gangs, JobGraph graph, int priority) {
     public WorkloadJob {
         requireNonNull(id, "id is null");
         requireNonNull(queue, "queue is null");
@@ -29,13 +30,22 @@ public record WorkloadJob(String id, QueueName queue, long arrivalMillis, Immuta
         }
     }
 
+    /** A job of priority 0. */
+    public WorkloadJob(String id, QueueName queue, long arrivalMillis, ImmutableList<GangSpec> gangs, JobGraph graph) {
+        this(id, queue, arrivalMillis, gangs, graph, 0);
+    }
+
     /** A job of one gang. */
     public static WorkloadJob single(String id, QueueName queue, long arrivalMillis, GangSpec gang) {
         return new WorkloadJob(id, queue, arrivalMillis, ImmutableList.of(gang), JobGraph.builder().node(gang.name()).build());
     }
 
     public WorkloadJob withArrival(long millis) {
-        return new WorkloadJob(id, queue, millis, gangs, graph);
+        return new WorkloadJob(id, queue, millis, gangs, graph, priority);
+    }
+
+    public WorkloadJob withPriority(int value) {
+        return new WorkloadJob(id, queue, arrivalMillis, gangs, graph, value);
     }
 
     /** GPU-seconds of work: every gang's GPUs times its duration. */
