@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.awaitility.Awaitility;
@@ -23,6 +24,8 @@ import org.junit.jupiter.api.Test;
 /** Muster's generated v2 client against the real Airflow 3.3.2, standalone on SQLite. */
 @WithRealAirflow
 class RealAirflowApiTest {
+    private static final Optional<String> DOWNSTREAM = Optional.of("downstream");
+
     private static AirflowApi api(RealAirflow airflow) {
         return AirflowApis.connect(airflow.settings());
     }
@@ -50,9 +53,10 @@ class RealAirflowApiTest {
         assertThat(tasks.get("features").downstreamTaskIds()).containsExactly("train");
         assertThat(tasks.get("train").downstreamTaskIds()).containsExactly("publish");
         assertThat(tasks.get("publish").downstreamTaskIds()).isEmpty();
-        assertThat(tasks.values()).extracting(AirflowTask::taskId, AirflowTask::priorityWeight, AirflowTask::mapped)
-                .containsExactlyInAnyOrder(tuple("extract", 3.0, false), tuple("clean", 1.0, false), tuple("features", 2.0, false),
-                        tuple("train", 4.0, true), tuple("publish", 1.0, false));
+        assertThat(tasks.values()).extracting(AirflowTask::taskId, task -> task.priorityWeight().orElseThrow().intValueExact(),
+                        AirflowTask::weightRule, AirflowTask::mapped)
+                .containsExactlyInAnyOrder(tuple("extract", 3, DOWNSTREAM, false), tuple("clean", 1, DOWNSTREAM, false),
+                        tuple("features", 2, DOWNSTREAM, false), tuple("train", 4, DOWNSTREAM, true), tuple("publish", 1, DOWNSTREAM, false));
         assertThat(tasks.get("extract").pool()).contains("default_pool");
         assertThat(tasks.get("extract").queue()).contains("etl");
         assertThat(tasks.get("train").operatorName()).contains("KubernetesPodOperator");
