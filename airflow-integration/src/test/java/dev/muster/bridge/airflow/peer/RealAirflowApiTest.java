@@ -11,6 +11,9 @@ import dev.muster.bridge.airflow.api.AirflowDagRun;
 import dev.muster.bridge.airflow.api.AirflowSettings;
 import dev.muster.bridge.airflow.api.AirflowTask;
 import dev.muster.bridge.airflow.api.AirflowTaskInstance;
+import dev.muster.bridge.airflow.hints.DagRunPlanner;
+import dev.muster.bridge.airflow.hints.HintSettings;
+import dev.muster.bridge.airflow.hints.TaskHint;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -86,6 +89,34 @@ class RealAirflowApiTest {
         AirflowTaskInstance first = instances.stream().filter(instance -> instance.taskId().equals("first")).findFirst().orElseThrow();
         assertThat(first.duration()).hasValueSatisfying(duration -> assertThat(duration).isGreaterThanOrEqualTo(Duration.ofSeconds(1)));
         assertThat(runs).extracting(AirflowDagRun::runId, AirflowDagRun::state).contains(tuple(runId, "success"));
+    }
+
+    @Test
+    void effectivePriorityWeightsAreThoseAirflowGivesItsTaskInstances(RealAirflow airflow) throws Exception {
+        // given: a run of muster_weights; Airflow computes each task instance's weight as it creates it
+        AirflowApi api = api(airflow);
+        List<AirflowTask> tasks = awaitTasks(api, "muster_weights");
+        AirflowRestCalls calls = new AirflowRestCalls(airflow);
+        String runId = calls.trigger("muster_weights");
+        Map<String, Integer> airflows = calls.priorityWeights("muster_weights", runId);
+
+        // when
+        Map<String, TaskHint> hints = new DagRunPlanner(HintSettings.DEFAULTS).plan("muster_weights/" + runId, tasks, List.of(),
+                api.taskInstances("muster_weights", runId));
+
+        // then: every rule is in the DAG, and each instance's weight is the bridge's for its task
+        assertThat(tasks).extracting(task -> task.weightRule().orElse("none")).contains("downstream", "upstream", "absolute");
+        assertThat(airflows.keySet()).extracting(RealAirflowApiTest::taskOf).containsOnly(
+                tasks.stream().map(AirflowTask::taskId).toArray(String[]::new));
+        assertThat(airflows).containsKeys("train[0]", "train[1]", "train[2]");
+        Map<String, Integer> bridges = airflows.keySet().stream().collect(Collectors.toMap(Function.identity(),
+                instance -> Math.toIntExact(hints.get(taskOf(instance)).priorityWeight().effective().orElseThrow())));
+        assertThat(bridges).isEqualTo(airflows);
+        assertThat(hints.values()).allSatisfy(hint -> assertThat(hint.priorityWeight().problems()).isEmpty());
+    }
+
+    private static String taskOf(String instance) {
+        return instance.replaceFirst("\\[\\d+]$", "");
     }
 
     @Test
