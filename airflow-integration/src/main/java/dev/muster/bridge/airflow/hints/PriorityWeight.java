@@ -21,9 +21,4 @@ public record PriorityWeight(String ownWeight, String weightRule, OptionalLong e
         checkArgument(effective.orElse(0) >= 0, "effective weight is negative: %s", effective);
         problems = ImmutableList.copyOf(problems);
     }
-
-    /** A task's own weight used as it is, without a rule or problems: for tests and plain hints. */
-    public static PriorityWeight absolute(long weight) {
-        return new PriorityWeight(String.valueOf(weight), WeightRule.ABSOLUTE.value(), OptionalLong.of(weight), List.of());
-    }
 }
