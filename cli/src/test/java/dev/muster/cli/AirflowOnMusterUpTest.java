@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -109,14 +110,30 @@ class AirflowOnMusterUpTest {
         Instant lastCreated = shards.stream().map(pod -> Instant.parse(pod.getMetadata().getCreationTimestamp()))
                 .max(Instant::compareTo).orElseThrow();
         assertThat(shards).allSatisfy(pod -> assertThat(scheduled(pod)).isAfterOrEqualTo(lastCreated));
-        // and the bridge's event names it in Airflow's terms (the scheduler's own events say how it was placed);
-        // Airflow's API gives priority_weight as a number with a fraction
+        // each PodGroup's priority weight is the one Airflow gave the task's instances (weight_rule downstream)
+        Map<String, String> airflowWeights = priorityWeights(airflow, password, runId);
+        Map<String, String> weights = pods.stream().collect(Collectors.toMap(AirflowOnMusterUpTest::task,
+                pod -> annotations(groups.get(group(pod))).getOrDefault("muster.dev/dag-priority-weight", "none"), (one, other) -> one));
+        assertThat(weights).containsExactlyInAnyOrderEntriesOf(airflowWeights);
+        // and the bridge's event names it in Airflow's terms (the scheduler's own events say how it was placed)
         assertThat(client.v1().events().inNamespace("default").list().getItems())
                 .filteredOn(event -> group(shards.get(0)).equals(event.getInvolvedObject().getName()))
                 .filteredOn(event -> "AirflowTask".equals(event.getReason()))
                 .extracting(Event::getMessage)
                 .containsExactly("Airflow DAG " + DAG + ", run " + runId + ", task train (one gang of its 3 map indexes):"
-                        + " remaining critical path 120 s, priority weight 4.0");
+                        + " remaining critical path 120 s, priority weight " + airflowWeights.get("train") + " (weight_rule downstream, own 4)");
+    }
+
+    /** The {@code priority_weight} Airflow computed for each task's instances of the run. */
+    private Map<String, String> priorityWeights(URI airflow, String password, String runId) throws IOException, InterruptedException {
+        HttpResponse<String> instances = call(airflow, password, "GET", "/api/v2/dags/" + DAG + "/dagRuns/"
+                + URLEncoder.encode(runId, UTF_8).replace("+", "%20") + "/taskInstances?limit=100", null);
+        assertThat(instances.statusCode()).as(instances.body()).isEqualTo(200);
+        Map<String, String> weights = new TreeMap<>();
+        for (JsonNode instance : JSON.readTree(instances.body()).path("task_instances")) {
+            weights.put(instance.path("task_id").asText(), instance.path("priority_weight").asText());
+        }
+        return weights;
     }
 
     private static List<Pod> task(List<Pod> pods, String task) {

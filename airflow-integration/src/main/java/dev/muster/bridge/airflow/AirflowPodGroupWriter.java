@@ -85,11 +85,13 @@ final class AirflowPodGroupWriter {
      */
     private void describe(AirflowPodGroups.Plan plan, GenericKubernetesResource written) {
         Map<String, String> annotations = plan.annotations();
-        String message = String.format(Locale.ROOT, "Airflow DAG %s, run %s, task %s%s: remaining critical path %s s, priority weight %s",
+        String message = String.format(Locale.ROOT,
+                "Airflow DAG %s, run %s, task %s%s: remaining critical path %s s, priority weight %s (weight_rule %s, own %s)",
                 annotations.get(AirflowPodGroups.AIRFLOW_DAG), annotations.get(AirflowPodGroups.AIRFLOW_RUN),
                 annotations.get(AirflowPodGroups.AIRFLOW_TASK),
                 plan.minMember() > 1 ? " (one gang of its " + plan.minMember() + " map indexes)" : "",
-                annotations.get(DagAnnotations.REMAINING_PATH), annotations.get(AirflowPodGroups.AIRFLOW_PRIORITY_WEIGHT));
+                annotations.get(DagAnnotations.REMAINING_PATH), annotations.getOrDefault(DagAnnotations.PRIORITY_WEIGHT, "none"),
+                annotations.get(AirflowPodGroups.AIRFLOW_WEIGHT_RULE), annotations.get(AirflowPodGroups.AIRFLOW_PRIORITY_WEIGHT));
         boolean posted = events.record(new EventRecorder.Subject("scheduling.volcano.sh/v1beta1", "PodGroup", plan.namespace(), plan.name(),
                 written == null || written.getMetadata().getUid() == null ? "" : written.getMetadata().getUid()), false, AIRFLOW_TASK, message)
                 .join();

@@ -13,9 +13,11 @@ import dev.muster.bridge.airflow.hints.HintSettings;
 import dev.muster.bridge.airflow.hints.TaskHint;
 import dev.muster.bridge.airflow.pods.SafeLabelValue;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * Reads what the hints of one DAG run need through the API (the DAG's tasks, its latest runs, the
  * task instances of this run and of earlier successful ones) and plans them. Empty when the API fails
  * (reported by {@link AirflowAvailability}) or does not know the DAG or the run: the run's pods are
- * then scheduled as plain pods. Called on the bridge's polling thread.
+ * then scheduled as plain pods. A problem with a task's priority weight is logged once (per term) and
+ * costs only that weight. Called on the bridge's polling thread; not thread-safe.
  */
 final class AirflowRunReader {
     private static final Logger log = LoggerFactory.getLogger(AirflowRunReader.class);
@@ -41,6 +44,8 @@ final class AirflowRunReader {
     private final AirflowAvailability availability;
     private final HintSettings settings;
     private final DagRunPlanner planner;
+    // the weight problems already logged: the same DAG is read every poll
+    private final Set<String> warned = new HashSet<>();
 
     AirflowRunReader(AirflowApi api, AirflowAvailability availability, HintSettings settings) {
         this.api = requireNonNull(api, "api is null");
@@ -78,7 +83,10 @@ final class AirflowRunReader {
             return Optional.empty();
         }
         try {
-            return Optional.of(new RunHints(run.get().runId(), planner.plan(dagId + "/" + run.get().runId(), tasks.get(), history, current.get())));
+            Map<String, TaskHint> hints = planner.plan(dagId + "/" + run.get().runId(), tasks.get(), history, current.get());
+            hints.values().stream().flatMap(hint -> hint.priorityWeight().problems().stream()).filter(warned::add)
+                    .forEach(problem -> log.warn("{}", problem));
+            return Optional.of(new RunHints(run.get().runId(), hints));
         } catch (IllegalArgumentException e) {
             log.warn("{}; its pods are scheduled as plain pods", e.getMessage());
             return Optional.empty();

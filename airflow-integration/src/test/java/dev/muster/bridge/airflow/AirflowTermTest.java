@@ -137,10 +137,12 @@ class AirflowTermTest {
                 .containsEntry(DagAnnotations.DAG, "default/diamond/" + SafeLabelValue.of(RUN_ID))
                 .containsEntry(DagAnnotations.NODE, "fan")
                 .containsEntry(AirflowPodGroups.AIRFLOW_RUN, RUN_ID)
+                .containsEntry(DagAnnotations.PRIORITY_WEIGHT, "1")
                 .containsKey(DagAnnotations.REMAINING_PATH);
         assertThat(fan.getMetadata().getOwnerReferences()).extracting(owner -> owner.getName()).containsExactly("fan-0", "fan-1", "fan-2");
         assertThat(((Map<?, ?>) d.getAdditionalProperties().get("spec")).get("minMember")).isEqualTo(1);
-        assertThat(d.getMetadata().getAnnotations()).containsEntry(DagAnnotations.NODE, "d");
+        // d: its own 1 and fan's 1, as Airflow's recorded task instance says
+        assertThat(d.getMetadata().getAnnotations()).containsEntry(DagAnnotations.NODE, "d").containsEntry(DagAnnotations.PRIORITY_WEIGHT, "2");
         // kubectl describe podgroup says what the pods are in Airflow's terms
         String remaining = fan.getMetadata().getAnnotations().get(DagAnnotations.REMAINING_PATH);
         Awaitility.await("the PodGroup's event").atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(client.v1().events()
@@ -151,8 +153,7 @@ class AirflowTermTest {
                     assertThat(event.getInvolvedObject().getKind()).isEqualTo("PodGroup");
                     assertThat(event.getInvolvedObject().getUid()).isEqualTo(fan.getMetadata().getUid());
                     assertThat(event.getMessage()).isEqualTo("Airflow DAG diamond, run " + RUN_ID + ", task fan (one gang of its 3 map indexes):"
-                            + " remaining critical path " + remaining + " s, priority weight "
-                            + fan.getMetadata().getAnnotations().get(AirflowPodGroups.AIRFLOW_PRIORITY_WEIGHT));
+                            + " remaining critical path " + remaining + " s, priority weight 1 (weight_rule downstream, own 1)");
                 }));
     }
 

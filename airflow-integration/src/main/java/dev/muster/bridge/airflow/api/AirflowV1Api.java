@@ -14,7 +14,6 @@ import dev.muster.bridge.airflow.generated.v1.model.DAGRun;
 import dev.muster.bridge.airflow.generated.v1.model.Task;
 import dev.muster.bridge.airflow.generated.v1.model.TaskInstance;
 import dev.muster.bridge.airflow.generated.v1.model.TaskInstanceCollection;
-import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -86,7 +85,8 @@ final class AirflowV1Api implements AirflowApi {
     private static AirflowTask task(Task task) {
         return new AirflowTask(task.getTaskId(),
                 Optional.ofNullable(task.getDownstreamTaskIds()).orElse(List.of()),
-                Optional.ofNullable(task.getPriorityWeight()).map(BigDecimal::doubleValue).orElse(1.0),
+                Optional.ofNullable(task.getPriorityWeight()),
+                Optional.ofNullable(task.getWeightRule()),
                 Optional.ofNullable(task.getPool()),
                 Optional.ofNullable(task.getQueue()),
                 Boolean.TRUE.equals(task.getIsMapped()),

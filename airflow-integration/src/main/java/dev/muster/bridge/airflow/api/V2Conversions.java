@@ -22,7 +22,8 @@ final class V2Conversions {
     static AirflowTask task(TaskResponse task) {
         return new AirflowTask(task.getTaskId(),
                 Optional.ofNullable(task.getDownstreamTaskIds()).orElse(List.of()),
-                Optional.ofNullable(task.getPriorityWeight()).map(BigDecimal::doubleValue).orElse(1.0),
+                Optional.ofNullable(task.getPriorityWeight()),
+                Optional.ofNullable(task.getWeightRule()),
                 Optional.ofNullable(task.getPool()),
                 Optional.ofNullable(task.getQueue()),
                 Boolean.TRUE.equals(task.getIsMapped()),

@@ -26,7 +26,8 @@ import java.util.TreeMap;
  * this run's. A task's estimate is the median over earlier runs of its run time (the longest of its map
  * indexes, which run side by side), or {@link HintSettings#defaultTaskDuration()} when no earlier run
  * succeeded; a task this run has finished counts zero. The remaining path is the dependency graph's
- * critical path from the task. Deterministic: the same input gives the same hints.
+ * critical path from the task; its priority weight is Airflow's effective one ({@link PriorityWeights}).
+ * Deterministic: the same input gives the same hints.
  */
 public final class DagRunPlanner {
     /** Airflow's final task instance states ({@code airflow.utils.state.TaskInstanceState}). */
@@ -40,7 +41,9 @@ public final class DagRunPlanner {
     }
 
     /**
-     * @param dag what the hints name as the DAG ({@code <dag_id>/<run_id>})
+     * @param dag what the hints name as the DAG ({@code <dag_id>/<run_id>}); problems with the tasks'
+     *     weights name the DAG only ({@code <dag_id>}, which has no {@code /} in Airflow), as they are the
+     *     same in every run
      * @param history earlier runs' task instances, any order; runs that did not succeed count too, for
      *     the instances that did
      * @throws IllegalArgumentException naming the DAG and what is wrong with its graph (a downstream
@@ -57,6 +60,7 @@ public final class DagRunPlanner {
             estimates.put(NodeId.of(task.taskId()), finished ? Duration.ZERO : estimate(task.taskId(), history));
         }
         CriticalPath path = CriticalPath.of(graph, estimates);
+        Map<String, PriorityWeight> weights = PriorityWeights.of(dag.contains("/") ? dag.substring(0, dag.indexOf('/')) : dag, tasks, graph);
         ImmutableMap.Builder<String, TaskHint> hints = ImmutableMap.builder();
         for (AirflowTask task : tasks) {
             NodeId node = NodeId.of(task.taskId());
@@ -71,7 +75,7 @@ public final class DagRunPlanner {
                     .sorted()
                     .toList();
             int mapCount = task.mapped() ? (int) instances.stream().filter(instance -> instance.mapIndex() >= 0).count() : 1;
-            hints.put(task.taskId(), new TaskHint(dag, task.taskId(), path.remaining(node), task.priorityWeight(), queue(task),
+            hints.put(task.taskId(), new TaskHint(dag, task.taskId(), path.remaining(node), weights.get(task.taskId()), queue(task),
                     task.mapped(), Math.max(1, mapCount), waitingOn));
         }
         return hints.buildOrThrow();

@@ -11,8 +11,9 @@ import java.util.Optional;
 /**
  * The PodGroup the bridge wants for an Airflow task pod, from the pod's identity and its task's hint:
  * one pod, or for a mapped task whose pods carry {@value #GANG}{@code : "true"} all its map indexes;
- * the queue its pool maps to; the {@code dag} plugin's annotations; and, for explanations, the Airflow
- * DAG, run and task it runs.
+ * the queue its pool maps to; the {@code dag} plugin's annotations (with the task's effective priority
+ * weight, when it has one); and, for explanations, the Airflow DAG, run and task it runs and the task's
+ * own {@code priority_weight} and {@code weight_rule} as the API gave them.
  */
 public final class AirflowPodGroups {
     public static final String GANG = "muster.dev/gang";
@@ -20,6 +21,7 @@ public final class AirflowPodGroups {
     public static final String AIRFLOW_RUN = "muster.dev/airflow-run-id";
     public static final String AIRFLOW_TASK = "muster.dev/airflow-task-id";
     public static final String AIRFLOW_PRIORITY_WEIGHT = "muster.dev/airflow-priority-weight";
+    public static final String AIRFLOW_WEIGHT_RULE = "muster.dev/airflow-weight-rule";
 
     /** A PodGroup to create or correct. */
     public record Plan(String namespace, String name, int minMember, Optional<String> queue, Map<String, String> annotations) {
@@ -54,7 +56,9 @@ public final class AirflowPodGroups {
                 .put(AIRFLOW_DAG, pod.dagId())
                 .put(AIRFLOW_RUN, runId)
                 .put(AIRFLOW_TASK, pod.mapped() && !gang ? pod.taskId() + "[" + pod.mapIndex() + "]" : pod.taskId())
-                .put(AIRFLOW_PRIORITY_WEIGHT, String.valueOf(hint.priorityWeight()));
+                .put(AIRFLOW_PRIORITY_WEIGHT, hint.priorityWeight().ownWeight())
+                .put(AIRFLOW_WEIGHT_RULE, hint.priorityWeight().weightRule());
+        hint.priorityWeight().effective().ifPresent(weight -> annotations.put(DagAnnotations.PRIORITY_WEIGHT, String.valueOf(weight)));
         // no dag-waiting-on: Airflow launches a task's pod only once its trigger rule lets it run, and a
         // view of the run a poll old must never hold back a pod Airflow already started
         return new Plan(namespace, AirflowGroupName.of(pod, gang), gang ? hint.mapCount() : 1, hint.queue(), annotations.buildOrThrow());

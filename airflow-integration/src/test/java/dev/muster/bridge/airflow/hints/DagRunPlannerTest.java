@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.muster.bridge.airflow.api.AirflowTask;
 import dev.muster.bridge.airflow.api.AirflowTaskInstance;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,8 @@ class DagRunPlannerTest {
     private static final String DAG = "muster_diamond/manual__1";
 
     private static AirflowTask task(String id, double weight, boolean mapped, String... downstream) {
-        return new AirflowTask(id, List.of(downstream), weight, Optional.of("default_pool"), Optional.of("default"), mapped,
+        return new AirflowTask(id, List.of(downstream), Optional.of(BigDecimal.valueOf(weight)), Optional.of("downstream"),
+                Optional.of("default_pool"), Optional.of("default"), mapped,
                 Optional.of("KubernetesPodOperator"));
     }
 
@@ -63,7 +65,8 @@ class DagRunPlannerTest {
         assertThat(hints.get("train").mapCount()).isEqualTo(3);
         assertThat(hints.get("train").mapped()).isTrue();
         assertThat(hints.get("features").waitingOn()).isEmpty();
-        assertThat(hints.get("features").priorityWeight()).isEqualTo(2.0);
+        // features: its own 2, train's 4 and publish's 1
+        assertThat(hints.get("features").priorityWeight().effective()).hasValue(7);
     }
 
     @Test
@@ -84,7 +87,8 @@ class DagRunPlannerTest {
     @Test
     void poolOrQueueMapsToAMusterQueue() {
         HintSettings settings = new HintSettings(Duration.ofSeconds(1), 5, Map.of("pool:default_pool", "batch", "queue:etl", "etl"));
-        List<AirflowTask> tasks = List.of(new AirflowTask("extract", List.of(), 1, Optional.of("other"), Optional.of("etl"), false,
+        List<AirflowTask> tasks = List.of(new AirflowTask("extract", List.of(), Optional.of(BigDecimal.ONE), Optional.empty(),
+                Optional.of("other"), Optional.of("etl"), false,
                 Optional.empty()), task("publish", 1, false));
 
         Map<String, TaskHint> hints = new DagRunPlanner(settings).plan(DAG, tasks, List.of(), List.of());

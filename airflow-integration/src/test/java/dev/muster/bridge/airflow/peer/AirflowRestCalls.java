@@ -12,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What a test does to a real Airflow that Muster never does (trigger a run), through the REST API as
@@ -38,6 +39,26 @@ public final class AirflowRestCalls {
     public String runState(String dagId, String runId) throws IOException, InterruptedException {
         return send("GET", "/api/v2/dags/" + dagId + "/dagRuns/" + URLEncoder.encode(runId, UTF_8).replace("+", "%20"), null)
                 .get("state").asText();
+    }
+
+    /**
+     * The {@code priority_weight} Airflow computed for each task instance of a run, by task id and map
+     * index ({@code train[0]}; {@code train} when not mapped or not yet expanded).
+     */
+    public Map<String, Integer> priorityWeights(String dagId, String runId) throws IOException, InterruptedException {
+        JsonNode page = send("GET", "/api/v2/dags/" + dagId + "/dagRuns/" + URLEncoder.encode(runId, UTF_8).replace("+", "%20")
+                + "/taskInstances?limit=100", null);
+        Map<String, Integer> weights = new TreeMap<>();
+        for (JsonNode instance : page.get("task_instances")) {
+            int mapIndex = instance.get("map_index").asInt();
+            String key = instance.get("task_id").asText() + (mapIndex < 0 ? "" : "[" + mapIndex + "]");
+            JsonNode weight = instance.path("priority_weight");
+            if (!weight.isIntegralNumber()) {
+                throw new IOException("task instance " + key + " of " + dagId + "/" + runId + ": priority_weight " + weight);
+            }
+            weights.put(key, weight.asInt());
+        }
+        return weights;
     }
 
     private JsonNode send(String method, String path, String body) throws IOException, InterruptedException {

@@ -12,6 +12,7 @@ import dev.muster.bridge.airflow.api.AirflowTask;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.awaitility.Awaitility;
@@ -20,6 +21,8 @@ import org.junit.jupiter.api.Test;
 /** Muster's generated v1 client, basic auth, against the real Airflow 2.11.2 standalone. */
 @WithRealAirflow(peer = "airflow2", dags = "airflow2/dags")
 class RealAirflow2ApiTest {
+    private static final Optional<String> DOWNSTREAM = Optional.of("downstream");
+
     @Test
     void readsVersionAndTheDiamondsTaskGraph(RealAirflow airflow) {
         AirflowApi api = AirflowApis.connect(airflow.settings());
@@ -32,9 +35,10 @@ class RealAirflow2ApiTest {
         assertThat(api.version()).isEqualTo("2.11.2");
         assertThat(byId.get("extract").downstreamTaskIds()).containsExactlyInAnyOrder("clean", "features");
         assertThat(byId.get("train").downstreamTaskIds()).containsExactly("publish");
-        assertThat(byId.values()).extracting(AirflowTask::taskId, AirflowTask::priorityWeight, AirflowTask::mapped)
-                .containsExactlyInAnyOrder(tuple("extract", 3.0, false), tuple("clean", 1.0, false), tuple("features", 2.0, false),
-                        tuple("train", 4.0, true), tuple("publish", 1.0, false));
+        assertThat(byId.values()).extracting(AirflowTask::taskId, task -> task.priorityWeight().orElseThrow().intValueExact(),
+                        AirflowTask::weightRule, AirflowTask::mapped)
+                .containsExactlyInAnyOrder(tuple("extract", 3, DOWNSTREAM, false), tuple("clean", 1, DOWNSTREAM, false),
+                        tuple("features", 2, DOWNSTREAM, false), tuple("train", 4, DOWNSTREAM, true), tuple("publish", 1, DOWNSTREAM, false));
         assertThat(byId.get("extract").queue()).contains("etl");
         assertThat(byId.get("extract").pool()).contains("default_pool");
         assertThat(api.dagRuns("muster_diamond2", 10)).isEmpty();

@@ -11,10 +11,14 @@ import dev.muster.bridge.airflow.api.AirflowDagRun;
 import dev.muster.bridge.airflow.api.AirflowSettings;
 import dev.muster.bridge.airflow.api.AirflowTask;
 import dev.muster.bridge.airflow.api.AirflowTaskInstance;
+import dev.muster.bridge.airflow.hints.DagRunPlanner;
+import dev.muster.bridge.airflow.hints.HintSettings;
+import dev.muster.bridge.airflow.hints.TaskHint;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.awaitility.Awaitility;
@@ -23,6 +27,8 @@ import org.junit.jupiter.api.Test;
 /** Muster's generated v2 client against the real Airflow 3.3.2, standalone on SQLite. */
 @WithRealAirflow
 class RealAirflowApiTest {
+    private static final Optional<String> DOWNSTREAM = Optional.of("downstream");
+
     private static AirflowApi api(RealAirflow airflow) {
         return AirflowApis.connect(airflow.settings());
     }
@@ -50,9 +56,10 @@ class RealAirflowApiTest {
         assertThat(tasks.get("features").downstreamTaskIds()).containsExactly("train");
         assertThat(tasks.get("train").downstreamTaskIds()).containsExactly("publish");
         assertThat(tasks.get("publish").downstreamTaskIds()).isEmpty();
-        assertThat(tasks.values()).extracting(AirflowTask::taskId, AirflowTask::priorityWeight, AirflowTask::mapped)
-                .containsExactlyInAnyOrder(tuple("extract", 3.0, false), tuple("clean", 1.0, false), tuple("features", 2.0, false),
-                        tuple("train", 4.0, true), tuple("publish", 1.0, false));
+        assertThat(tasks.values()).extracting(AirflowTask::taskId, task -> task.priorityWeight().orElseThrow().intValueExact(),
+                        AirflowTask::weightRule, AirflowTask::mapped)
+                .containsExactlyInAnyOrder(tuple("extract", 3, DOWNSTREAM, false), tuple("clean", 1, DOWNSTREAM, false),
+                        tuple("features", 2, DOWNSTREAM, false), tuple("train", 4, DOWNSTREAM, true), tuple("publish", 1, DOWNSTREAM, false));
         assertThat(tasks.get("extract").pool()).contains("default_pool");
         assertThat(tasks.get("extract").queue()).contains("etl");
         assertThat(tasks.get("train").operatorName()).contains("KubernetesPodOperator");
@@ -82,6 +89,34 @@ class RealAirflowApiTest {
         AirflowTaskInstance first = instances.stream().filter(instance -> instance.taskId().equals("first")).findFirst().orElseThrow();
         assertThat(first.duration()).hasValueSatisfying(duration -> assertThat(duration).isGreaterThanOrEqualTo(Duration.ofSeconds(1)));
         assertThat(runs).extracting(AirflowDagRun::runId, AirflowDagRun::state).contains(tuple(runId, "success"));
+    }
+
+    @Test
+    void effectivePriorityWeightsAreThoseAirflowGivesItsTaskInstances(RealAirflow airflow) throws Exception {
+        // given: a run of muster_weights; Airflow computes each task instance's weight as it creates it
+        AirflowApi api = api(airflow);
+        List<AirflowTask> tasks = awaitTasks(api, "muster_weights");
+        AirflowRestCalls calls = new AirflowRestCalls(airflow);
+        String runId = calls.trigger("muster_weights");
+        Map<String, Integer> airflows = calls.priorityWeights("muster_weights", runId);
+
+        // when
+        Map<String, TaskHint> hints = new DagRunPlanner(HintSettings.DEFAULTS).plan("muster_weights/" + runId, tasks, List.of(),
+                api.taskInstances("muster_weights", runId));
+
+        // then: every rule is in the DAG, and each instance's weight is the bridge's for its task
+        assertThat(tasks).extracting(task -> task.weightRule().orElse("none")).contains("downstream", "upstream", "absolute");
+        assertThat(airflows.keySet()).extracting(RealAirflowApiTest::taskOf).containsOnly(
+                tasks.stream().map(AirflowTask::taskId).toArray(String[]::new));
+        assertThat(airflows).containsKeys("train[0]", "train[1]", "train[2]");
+        Map<String, Integer> bridges = airflows.keySet().stream().collect(Collectors.toMap(Function.identity(),
+                instance -> Math.toIntExact(hints.get(taskOf(instance)).priorityWeight().effective().orElseThrow())));
+        assertThat(bridges).isEqualTo(airflows);
+        assertThat(hints.values()).allSatisfy(hint -> assertThat(hint.priorityWeight().problems()).isEmpty());
+    }
+
+    private static String taskOf(String instance) {
+        return instance.replaceFirst("\\[\\d+]$", "");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.muster.bridge.airflow.pods;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.muster.bridge.airflow.hints.PriorityWeight;
 import dev.muster.bridge.airflow.hints.TaskHint;
 import dev.muster.engine.plugins.dag.DagAnnotations;
 import java.time.Duration;
@@ -10,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class AirflowPodGroupsTest {
@@ -26,7 +28,8 @@ class AirflowPodGroupsTest {
     }
 
     private static TaskHint hint(String task, long seconds, boolean mapped, int mapCount) {
-        return new TaskHint("muster_diamond/" + RUN_ID, task, Duration.ofMillis(seconds), 4.0, Optional.of("batch"), mapped, mapCount,
+        return new TaskHint("muster_diamond/" + RUN_ID, task, Duration.ofMillis(seconds),
+                new PriorityWeight("4", "downstream", OptionalLong.of(5), List.of()), Optional.of("batch"), mapped, mapCount,
                 List.of());
     }
 
@@ -45,6 +48,9 @@ class AirflowPodGroupsTest {
                 .containsEntry(DagAnnotations.DAG, "default/muster_diamond/" + RUN_LABEL)
                 .containsEntry(AirflowPodGroups.AIRFLOW_RUN, RUN_ID)
                 .containsEntry(AirflowPodGroups.AIRFLOW_TASK, "train")
+                .containsEntry(DagAnnotations.PRIORITY_WEIGHT, "5")
+                .containsEntry(AirflowPodGroups.AIRFLOW_PRIORITY_WEIGHT, "4")
+                .containsEntry(AirflowPodGroups.AIRFLOW_WEIGHT_RULE, "downstream")
                 .doesNotContainKey(DagAnnotations.WAITING_ON);
     }
 

@@ -12,6 +12,11 @@ package dev.muster.engine.plugins.dag;
  *   <li>{@code muster.dev/dag-remaining-path}: the remaining critical path from this job's start: its
  *       own estimated run time plus that of its slowest chain of descendants, in whole seconds
  *       ({@code 8700}); the {@code dag} plugin schedules the longest first;
+ *   <li>{@code muster.dev/dag-priority-weight}: how much the job matters against other jobs, a whole
+ *       number, zero or more ({@code 9}); where the remaining paths do not decide (equal, or one job
+ *       has none), the {@code dag} plugin schedules the higher weight first. The Airflow bridge writes
+ *       a task's effective {@code priority_weight}, summed by its {@code weight_rule} as Airflow does;
+ *       a negative or unreadable value is no weight;
  *   <li>{@code muster.dev/dag-waiting-on}: a comma-separated list of the parents that have not yet
  *       finished as the job needs; while it is not empty the job is not admitted to its queue and
  *       not scheduled. A JobFlow creates a stage's Job only once its parents completed, so it never
@@ -23,6 +28,7 @@ public final class DagAnnotations {
     public static final String NODE = "muster.dev/dag-node";
     public static final String REMAINING_PATH = "muster.dev/dag-remaining-path";
     public static final String WAITING_ON = "muster.dev/dag-waiting-on";
+    public static final String PRIORITY_WEIGHT = "muster.dev/dag-priority-weight";
 
     private DagAnnotations() {}
 }

@@ -21,7 +21,10 @@ import java.util.OptionalLong;
  * ({@code muster.dev/dag-waiting-on}) is rejected at enqueue, so it holds no queue resources, and is
  * invalid for allocation, so none of its pods is placed; the reason names the parents. Among jobs
  * with a remaining critical path ({@code muster.dev/dag-remaining-path}), the longest goes first;
- * the plugin has no opinion on other pairs, so a later tier or creation time decides.
+ * where that does not decide (equal paths, or a job without one) and both jobs carry a priority weight
+ * ({@code muster.dev/dag-priority-weight}), the higher weight goes first; the plugin has no opinion on
+ * other pairs, so a later tier or creation time decides. Listed after {@code priority} (as in
+ * {@code examples/simulate/muster-dag.conf}), both only order jobs of equal PodGroup priority.
  */
 public final class DagPlugin implements Plugin, AdmissionCheck, JobValidity, JobOrder {
     public static final String NAME = "dag";
@@ -48,12 +51,18 @@ public final class DagPlugin implements Plugin, AdmissionCheck, JobValidity, Job
 
     @Override
     public int compareJobs(JobState left, JobState right) {
-        OptionalLong leftPath = remainingPath(left);
-        OptionalLong rightPath = remainingPath(right);
-        if (leftPath.isEmpty() || rightPath.isEmpty()) {
+        int byPath = higherFirst(remainingPath(left), remainingPath(right));
+        if (byPath != 0) {
+            return byPath;
+        }
+        return higherFirst(priorityWeight(left), priorityWeight(right));
+    }
+
+    private static int higherFirst(OptionalLong left, OptionalLong right) {
+        if (left.isEmpty() || right.isEmpty()) {
             return 0;
         }
-        return Long.compare(rightPath.getAsLong(), leftPath.getAsLong());
+        return Long.compare(right.getAsLong(), left.getAsLong());
     }
 
     private static Optional<String> reason(JobState job) {
@@ -72,13 +81,22 @@ public final class DagPlugin implements Plugin, AdmissionCheck, JobValidity, Job
 
     /** The annotation in whole seconds; absent, negative or unreadable means the job has no place in the order. */
     static OptionalLong remainingPath(JobState job) {
-        String value = job.job().annotations().get(DagAnnotations.REMAINING_PATH);
+        return wholeNumber(job, DagAnnotations.REMAINING_PATH);
+    }
+
+    /** The annotation; absent, negative or unreadable means the job has no weight. */
+    static OptionalLong priorityWeight(JobState job) {
+        return wholeNumber(job, DagAnnotations.PRIORITY_WEIGHT);
+    }
+
+    private static OptionalLong wholeNumber(JobState job, String annotation) {
+        String value = job.job().annotations().get(annotation);
         if (value == null) {
             return OptionalLong.empty();
         }
         try {
-            long seconds = Long.parseLong(value.trim());
-            return seconds < 0 ? OptionalLong.empty() : OptionalLong.of(seconds);
+            long number = Long.parseLong(value.trim());
+            return number < 0 ? OptionalLong.empty() : OptionalLong.of(number);
         } catch (NumberFormatException e) {
             return OptionalLong.empty();
         }

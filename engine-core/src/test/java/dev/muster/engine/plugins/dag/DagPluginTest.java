@@ -20,6 +20,14 @@ class DagPluginTest {
               - name: dag
               - name: gang
             """);
+    private static final TestingScheduler WITH_PRIORITY = TestingScheduler.withConfig("""
+            actions: "enqueue, allocate"
+            tiers:
+            - plugins:
+              - name: priority
+              - name: gang
+              - name: dag
+            """);
 
     @Test
     void jobWaitingForItsParentsStaysOutOfItsQueueAndSaysWhy() {
@@ -87,5 +95,95 @@ class DagPluginTest {
         SessionResult result = SCHEDULER.runOnce(snapshot);
 
         assertThat(result.binds()).containsOnlyKeys(new TaskId("ml", "first-0"));
+    }
+
+    @Test
+    void higherPriorityWeightBreaksATieOfRemainingPaths() {
+        // given: room for one job; equal paths, the lighter one created first
+        ClusterSnapshot snapshot = ClusterScenario.builder()
+                .node("n1", cpu(2))
+                .job("etl/clean", "default", 1, cpu(2), 1)
+                .annotation("etl/clean", DagAnnotations.REMAINING_PATH, "600")
+                .annotation("etl/clean", DagAnnotations.PRIORITY_WEIGHT, "2")
+                .job("etl/extract", "default", 1, cpu(2), 1)
+                .annotation("etl/extract", DagAnnotations.REMAINING_PATH, "600")
+                .annotation("etl/extract", DagAnnotations.PRIORITY_WEIGHT, "9")
+                .build();
+
+        // when
+        SessionResult result = WITH_PRIORITY.runOnce(snapshot);
+
+        // then
+        assertThat(result.binds()).containsOnlyKeys(new TaskId("etl", "extract-0"));
+    }
+
+    @Test
+    void priorityWeightDoesNotOverrideALongerRemainingPath() {
+        // given: the heavier job is created first but its remaining path is shorter
+        ClusterSnapshot snapshot = ClusterScenario.builder()
+                .node("n1", cpu(2))
+                .job("etl/report", "default", 1, cpu(2), 1)
+                .annotation("etl/report", DagAnnotations.REMAINING_PATH, "600")
+                .annotation("etl/report", DagAnnotations.PRIORITY_WEIGHT, "100")
+                .job("etl/train", "default", 1, cpu(2), 1)
+                .annotation("etl/train", DagAnnotations.REMAINING_PATH, "8700")
+                .annotation("etl/train", DagAnnotations.PRIORITY_WEIGHT, "1")
+                .build();
+
+        SessionResult result = WITH_PRIORITY.runOnce(snapshot);
+
+        assertThat(result.binds()).containsOnlyKeys(new TaskId("etl", "train-0"));
+    }
+
+    @Test
+    void priorityWeightDecidesWhereOnlyOneJobHasARemainingPath() {
+        ClusterSnapshot snapshot = ClusterScenario.builder()
+                .node("n1", cpu(2))
+                .job("etl/clean", "default", 1, cpu(2), 1)
+                .annotation("etl/clean", DagAnnotations.PRIORITY_WEIGHT, "1")
+                .job("etl/extract", "default", 1, cpu(2), 1)
+                .annotation("etl/extract", DagAnnotations.REMAINING_PATH, "600")
+                .annotation("etl/extract", DagAnnotations.PRIORITY_WEIGHT, "3")
+                .build();
+
+        SessionResult result = WITH_PRIORITY.runOnce(snapshot);
+
+        assertThat(result.binds()).containsOnlyKeys(new TaskId("etl", "extract-0"));
+    }
+
+    @Test
+    void podGroupPriorityOutranksPriorityWeight() {
+        // given: the light job has the higher PodGroup priority and was created last
+        ClusterSnapshot snapshot = ClusterScenario.builder()
+                .node("n1", cpu(2))
+                .job("etl/heavy", "default", 1, cpu(2), 1, PodGroupPhase.INQUEUE, 0)
+                .annotation("etl/heavy", DagAnnotations.REMAINING_PATH, "600")
+                .annotation("etl/heavy", DagAnnotations.PRIORITY_WEIGHT, "100")
+                .job("etl/urgent", "default", 1, cpu(2), 1, PodGroupPhase.INQUEUE, 10)
+                .annotation("etl/urgent", DagAnnotations.REMAINING_PATH, "600")
+                .annotation("etl/urgent", DagAnnotations.PRIORITY_WEIGHT, "1")
+                .build();
+
+        SessionResult result = WITH_PRIORITY.runOnce(snapshot);
+
+        assertThat(result.binds()).containsOnlyKeys(new TaskId("etl", "urgent-0"));
+    }
+
+    @Test
+    void negativeOrUnreadablePriorityWeightIsNoWeight() {
+        // given: read as numbers, -1 and 0 would put the later job first, and "heavy" would be an error
+        ClusterSnapshot snapshot = ClusterScenario.builder()
+                .node("n1", cpu(2))
+                .job("etl/first", "default", 1, cpu(2), 1)
+                .annotation("etl/first", DagAnnotations.PRIORITY_WEIGHT, "-1")
+                .job("etl/second", "default", 1, cpu(2), 1)
+                .annotation("etl/second", DagAnnotations.PRIORITY_WEIGHT, "0")
+                .job("etl/third", "default", 1, cpu(2), 1)
+                .annotation("etl/third", DagAnnotations.PRIORITY_WEIGHT, "heavy")
+                .build();
+
+        SessionResult result = WITH_PRIORITY.runOnce(snapshot);
+
+        assertThat(result.binds()).containsOnlyKeys(new TaskId("etl", "first-0"));
     }
 }
