@@ -18,6 +18,7 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
+import io.vertx.core.net.OpenSSLEngineOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -71,6 +72,10 @@ final class ApiHttpServer implements AutoCloseable {
                 .setInitialSettings(new Http2Settings().setMaxConcurrentStreams(MAX_CONCURRENT_STREAMS))
                 .setWebSocketSubProtocols(WEBSOCKET_SUB_PROTOCOLS)
                 .setHandle100ContinueAutomatically(true);
+        if (certificate.isPresent() && OpenSSLEngineOptions.isAvailable()) {
+            // BoringSSL: the JDK's TLS engine cost an eighth of the pods bound per second (muster bench --embedded)
+            options.setSslEngineOptions(new OpenSSLEngineOptions());
+        }
         certificate.ifPresent(serving -> options.setSsl(true).setUseAlpn(true).setKeyCertOptions(new PemKeyCertOptions()
                 .setKeyValue(Buffer.buffer(serving.servingKeyPem()))
                 .setCertValue(Buffer.buffer(serving.servingPem() + serving.authorityPem()))));
