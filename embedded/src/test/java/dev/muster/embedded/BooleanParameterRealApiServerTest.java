@@ -9,10 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * How a boolean query parameter is read, side by side with the real kube-apiserver: {@code watch}
@@ -24,17 +23,8 @@ import org.junit.jupiter.api.Timeout;
 class BooleanParameterRealApiServerTest {
     private static final List<String> SPELLINGS = List.of("", "0", "1", "false", "False", "FALSE", "fAlSe", "true", "TRUE", "t", "f",
             "no", "yes", "off");
-    private static TestingServers servers;
-
-    @BeforeAll
-    static void start() {
-        servers = TestingServers.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
-    }
+    @RegisterExtension
+    static final TestingServers servers = new TestingServers();
 
     @Test
     void everySpellingOfWatchIsReadAsTheRealServerReadsIt(RealControlPlane real) {

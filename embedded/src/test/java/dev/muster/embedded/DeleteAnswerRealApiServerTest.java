@@ -15,10 +15,9 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What a DELETE answers, side by side with a real kube-apiserver: the deleted object for the kinds
@@ -66,17 +65,8 @@ class DeleteAnswerRealApiServerTest {
         OBJECTS.put("/api/v1/namespaces/gone", "{apiVersion: v1, kind: Namespace, metadata: {name: gone}}");
     }
 
-    private static TestingServers servers;
-
-    @BeforeAll
-    static void start() {
-        servers = TestingServers.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
-    }
+    @RegisterExtension
+    static final TestingServers servers = new TestingServers();
 
     @Test
     void aDeleteAnswersWithTheObjectOrASuccessStatusAsKubeApiServerDoes(RealControlPlane real) throws Exception {

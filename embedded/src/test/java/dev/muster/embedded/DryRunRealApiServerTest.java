@@ -16,10 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code dryRun=All} on every write, side by side with a real kube-apiserver: each write is checked
@@ -29,17 +28,8 @@ import org.junit.jupiter.api.Timeout;
 @WithRealControlPlane(nodes = 1)
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class DryRunRealApiServerTest {
-    private static TestingServers servers;
-
-    @BeforeAll
-    static void start() {
-        servers = TestingServers.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
-    }
+    @RegisterExtension
+    static final TestingServers servers = new TestingServers();
 
     @Test
     void kubectlDryRunServerOfCreateLabelPatchApplyAndDeleteChangesNothing(RealControlPlane real) throws InterruptedException {

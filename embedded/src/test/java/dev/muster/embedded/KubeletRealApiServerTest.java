@@ -22,10 +22,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The simulated kubelet's writes, side by side with a real kube-apiserver: the same code registers a
@@ -40,17 +39,8 @@ class KubeletRealApiServerTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final Instant START = Instant.parse("2026-12-02T01:00:00Z");
-    private static TestingServers servers;
-
-    @BeforeAll
-    static void start() {
-        servers = TestingServers.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
-    }
+    @RegisterExtension
+    static final TestingServers servers = new TestingServers();
 
     @Test
     void aSimulatedNodeAndItsLeaseReadAsOnKubeApiServer(RealControlPlane real) {

@@ -14,10 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A list's and a watch's options that kube-apiserver refuses, side by side with the real one: the
@@ -40,17 +39,8 @@ class ListOptionsRealApiServerTest {
             "watch=true&sendInitialEvents=true&resourceVersionMatch=Exact",
             "watch=true&resourceVersionMatch=NotOlderThan",
             "watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true");
-    private static TestingServers servers;
-
-    @BeforeAll
-    static void start() {
-        servers = TestingServers.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
-    }
+    @RegisterExtension
+    static final TestingServers servers = new TestingServers();
 
     @Test
     void refusedOptionsGetTheRealServersAnswer(RealControlPlane real) throws Exception {

@@ -15,10 +15,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Namespaces, side by side with a real kube-apiserver: a namespaced object is refused in a namespace
@@ -29,17 +28,8 @@ import org.junit.jupiter.api.Timeout;
 @WithRealControlPlane(nodes = 1)
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class NamespaceRealApiServerTest {
-    private static TestingServers servers;
-
-    @BeforeAll
-    static void start() {
-        servers = TestingServers.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
-    }
+    @RegisterExtension
+    static final TestingServers servers = new TestingServers();
 
     @Test
     void anObjectInANamespaceThatDoesNotExistIsRefusedAsKubeApiServerRefusesIt(RealControlPlane real) {

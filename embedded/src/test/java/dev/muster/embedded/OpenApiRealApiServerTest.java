@@ -8,10 +8,9 @@ import dev.muster.peers.WithRealControlPlane;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The OpenAPI documents, side by side with a real kube-apiserver: {@code kubectl apply} validates
@@ -21,17 +20,8 @@ import org.junit.jupiter.api.Timeout;
 @WithRealControlPlane(nodes = 1)
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class OpenApiRealApiServerTest {
-    private static TestingServers servers;
-
-    @BeforeAll
-    static void start() {
-        servers = TestingServers.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
-    }
+    @RegisterExtension
+    static final TestingServers servers = new TestingServers();
 
     @Test
     void kubectlApplyValidatesAgainstTheServersDocuments(RealControlPlane real) throws InterruptedException {

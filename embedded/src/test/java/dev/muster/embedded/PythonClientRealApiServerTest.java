@@ -18,10 +18,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,7 +41,8 @@ class PythonClientRealApiServerTest {
     @TempDir
     static Path folder;
 
-    private static TestingServers servers;
+    @RegisterExtension
+    static final TestingServers servers = new TestingServers();
     private static Path python;
     private static Path script;
 
@@ -53,12 +54,6 @@ class PythonClientRealApiServerTest {
         try (InputStream in = PythonClientRealApiServerTest.class.getResourceAsStream("/python/client_scenarios.py")) {
             Files.write(script, in.readAllBytes());
         }
-        servers = TestingServers.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
     }
 
     @Test

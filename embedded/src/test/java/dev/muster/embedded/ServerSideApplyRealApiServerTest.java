@@ -20,10 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Server-side apply, side by side with a real kube-apiserver: fabric8's {@code serverSideApply()}
@@ -35,17 +34,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class ServerSideApplyRealApiServerTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static TestingServers servers;
-
-    @BeforeAll
-    static void start() {
-        servers = TestingServers.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
-    }
+    @RegisterExtension
+    static final TestingServers servers = new TestingServers();
 
     @Test
     void appliesByTwoManagersCreateUpdateRemoveAndConflictAsInKubeApiServer(RealControlPlane real) {

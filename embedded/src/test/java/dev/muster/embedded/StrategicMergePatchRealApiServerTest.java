@@ -19,10 +19,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -35,17 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class StrategicMergePatchRealApiServerTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static TestingServers servers;
-
-    @BeforeAll
-    static void start() {
-        servers = TestingServers.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
-    }
+    @RegisterExtension
+    static final TestingServers servers = new TestingServers();
 
     @Test
     void kubectlApplyChangingOneContainersImageKeepsTheOtherContainerAndTheFirstOnesResourcesAndEnv(RealControlPlane real)

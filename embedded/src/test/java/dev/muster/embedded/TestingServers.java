@@ -1,7 +1,5 @@
 package dev.muster.embedded;
 
-import static java.util.Objects.requireNonNull;
-
 import dev.muster.peers.RealControlPlane;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
@@ -10,32 +8,40 @@ import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The embedded server and a real kube-apiserver side by side, for tests that run one client scenario
- * against both and compare what the client observes. The embedded server is started by the test
- * class; the real one comes from {@code @WithRealControlPlane}.
+ * against both and compare what the client observes. A test class registers it
+ * ({@code @RegisterExtension static final TestingServers servers = new TestingServers();}): it starts
+ * the embedded server before the class's tests and stops it after them. The real server comes from
+ * {@code @WithRealControlPlane}.
  */
-final class TestingServers implements AutoCloseable {
-    private final EmbeddedApiServer embedded;
-    private final KubernetesClient embeddedClient;
-    private final Path embeddedKubeconfig;
+final class TestingServers implements BeforeAllCallback, AfterAllCallback {
+    private EmbeddedApiServer embedded;
+    private KubernetesClient embeddedClient;
+    private Path embeddedKubeconfig;
 
-    private TestingServers(EmbeddedApiServer embedded, Path embeddedKubeconfig) {
-        this.embedded = requireNonNull(embedded, "embedded is null");
-        this.embeddedClient = embedded.newClient();
-        this.embeddedKubeconfig = requireNonNull(embeddedKubeconfig, "embeddedKubeconfig is null");
+    @Override
+    public void beforeAll(ExtensionContext context) throws IOException {
+        embedded = EmbeddedApiServer.start(0);
+        embeddedClient = embedded.newClient();
+        embeddedKubeconfig = Files.createTempFile("embedded-kubeconfig", ".yaml");
+        embedded.writeKubeconfig(embeddedKubeconfig);
     }
 
-    static TestingServers start() {
-        EmbeddedApiServer server = EmbeddedApiServer.start(0);
-        try {
-            Path kubeconfig = Files.createTempFile("embedded-kubeconfig", ".yaml");
-            server.writeKubeconfig(kubeconfig);
-            return new TestingServers(server, kubeconfig);
-        } catch (IOException e) {
-            server.close();
-            throw new UncheckedIOException(e);
+    @Override
+    public void afterAll(ExtensionContext context) throws IOException {
+        if (embeddedClient != null) {
+            embeddedClient.close();
+        }
+        if (embedded != null) {
+            embedded.close();
+        }
+        if (embeddedKubeconfig != null) {
+            Files.deleteIfExists(embeddedKubeconfig);
         }
     }
 
@@ -77,17 +83,6 @@ final class TestingServers implements AutoCloseable {
             Files.writeString(file, yaml);
             file.toFile().deleteOnExit();
             return file;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    @Override
-    public void close() {
-        embeddedClient.close();
-        embedded.close();
-        try {
-            Files.deleteIfExists(embeddedKubeconfig);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -11,10 +11,9 @@ import dev.muster.peers.WithRealControlPlane;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code /version}, side by side with the real kube-apiserver: the same fields, the same major, minor,
@@ -25,17 +24,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class VersionRealApiServerTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static TestingServers servers;
-
-    @BeforeAll
-    static void start() {
-        servers = TestingServers.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
-    }
+    @RegisterExtension
+    static final TestingServers servers = new TestingServers();
 
     @Test
     void versionHasTheRealServersFieldsAndRelease(RealControlPlane real) throws JsonProcessingException {

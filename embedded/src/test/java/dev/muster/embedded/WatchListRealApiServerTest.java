@@ -16,10 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A watch list ({@code sendInitialEvents=true}), side by side with a real kube-apiserver: client-go
@@ -34,17 +33,8 @@ class WatchListRealApiServerTest {
     private static final String WATCH_LIST = "/api/v1/namespaces/watchlist/configmaps?watch=1&sendInitialEvents=true"
             + "&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&labelSelector=test%3Dwatchlist&timeoutSeconds=3";
 
-    private static TestingServers servers;
-
-    @BeforeAll
-    static void start() {
-        servers = TestingServers.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
-    }
+    @RegisterExtension
+    static final TestingServers servers = new TestingServers();
 
     @Test
     void theStoredStateIsStreamedThenABookmarkMarksItsEnd(RealControlPlane real) throws InterruptedException {
