@@ -72,19 +72,30 @@ observe("delete", {"kind": deleted.kind, "status": deleted.status})
 # Watch().stream from the list's resourceVersion: every change since, then the server ends the stream
 replayed = [[event["type"], event["object"].metadata.name, event["object"].data]
             for event in watch.Watch().stream(core.list_namespaced_config_map, namespace, label_selector="app=py",
-                                              resource_version=since, timeout_seconds=2)]
+                                              resource_version=since, timeout_seconds=5)]
 observe("watch from a resourceVersion", replayed)
 
 
-# a live watch: the current objects as ADDED, then a create made while it streams
+# a live watch: the current objects as ADDED, then a create made while it streams (made once the watch
+# has shown the current state, and the watch stopped once it shows the create, so no timing decides)
+listed_current = threading.Event()
+
+
 def create_later():
-    time.sleep(1.5)
-    core.create_namespaced_config_map(namespace, {"metadata": {"name": "py-live", "labels": {"app": "py"}}})
+    if listed_current.wait(60):
+        core.create_namespaced_config_map(namespace, {"metadata": {"name": "py-live", "labels": {"app": "py"}}})
 
 
 writer = threading.Thread(target=create_later)
 writer.start()
-live = [[event["type"], event["object"].metadata.name]
-        for event in watch.Watch().stream(core.list_namespaced_config_map, namespace, label_selector="app=py", timeout_seconds=4)]
+live = []
+live_watch = watch.Watch()
+for event in live_watch.stream(core.list_namespaced_config_map, namespace, label_selector="app=py", timeout_seconds=60):
+    live.append([event["type"], event["object"].metadata.name])
+    if event["object"].metadata.name == "py-settings":
+        listed_current.set()
+    if event["object"].metadata.name == "py-live":
+        live_watch.stop()
+listed_current.set()
 writer.join()
 observe("live watch", live)
