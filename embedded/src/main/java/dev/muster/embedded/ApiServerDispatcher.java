@@ -18,6 +18,7 @@ import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.UncheckedIOException;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.random.RandomGenerator;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -58,6 +60,7 @@ final class ApiServerDispatcher extends PatchingDispatcher {
     private final Tables tables;
     private final MockErrors errors;
     private final OpenApiDocuments openApi;
+    private final RandomGenerator names = new SecureRandom(); // generateName's suffixes, random as kube-apiserver's
 
     ApiServerDispatcher(List<CustomResourceDefinitionContext> crds, ObjectMapper json, Clock clock) {
         super(crds, json, new TypeSchemas(json), clock);
@@ -153,7 +156,7 @@ final class ApiServerDispatcher extends PatchingDispatcher {
     }
 
     private MockResponse answer(RecordedRequest sent) {
-        WriteBodies.Prepared prepared = WriteBodies.prepare(sent, kinds().of(sent.getPath()), this::readTree);
+        WriteBodies.Prepared prepared = WriteBodies.prepare(sent, kinds().of(sent.getPath()), this::readTree, names);
         if (prepared.refusal().isPresent()) {
             return prepared.refusal().get();
         }

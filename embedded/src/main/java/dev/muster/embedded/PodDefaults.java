@@ -30,15 +30,7 @@ final class PodDefaults {
     /** Sets the status a new pod starts with. */
     static void onCreate(ObjectNode pod) {
         if (pod.path("spec") instanceof ObjectNode spec) {
-            defaultText(spec, "dnsPolicy", "ClusterFirst");
-            defaultText(spec, "restartPolicy", "Always");
-            if (!spec.hasNonNull("securityContext")) {
-                spec.putObject("securityContext");
-            }
-            if (!spec.hasNonNull("terminationGracePeriodSeconds")) {
-                spec.put("terminationGracePeriodSeconds", 30);
-            }
-            defaultText(spec, "schedulerName", "default-scheduler");
+            defaultSpec(spec);
         }
         ObjectNode status = pod.putObject("status");
         status.put("phase", "Pending");
@@ -71,6 +63,19 @@ final class PodDefaults {
             }
         }
         conditions.add(scheduled);
+    }
+
+    /** {@code SetDefaults_PodSpec}'s fields, for a pod's spec and a pod template's alike. */
+    static void defaultSpec(ObjectNode spec) {
+        defaultText(spec, "dnsPolicy", "ClusterFirst");
+        defaultText(spec, "restartPolicy", "Always");
+        if (!spec.hasNonNull("securityContext")) {
+            spec.putObject("securityContext");
+        }
+        if (!spec.hasNonNull("terminationGracePeriodSeconds")) {
+            spec.put("terminationGracePeriodSeconds", 30);
+        }
+        defaultText(spec, "schedulerName", "default-scheduler");
     }
 
     private static void defaultText(ObjectNode spec, String field, String value) {

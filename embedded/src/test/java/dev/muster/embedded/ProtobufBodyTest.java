@@ -9,6 +9,7 @@ import com.google.protobuf.Message;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
+import io.fabric8.kubernetes.api.model.apps.ReplicaSet;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
@@ -88,12 +89,37 @@ class ProtobufBodyTest {
     @Test
     void aKindWithoutItsDefinitionHereIsRefusedAsAnUnsupportedMediaTypeNamingIt() throws Exception {
         // when
-        HttpResponse<String> response = post("/apis/apps/v1/namespaces/default/deployments",
-                envelope("apps/v1", "Deployment", message(META + "Status", Map.of())));
+        HttpResponse<String> response = post("/apis/batch/v1/namespaces/default/jobs",
+                envelope("batch/v1", "Job", message(META + "Status", Map.of())));
 
         // then
         assertThat(response.statusCode()).isEqualTo(415);
-        assertThat(response.body()).contains("cannot read apps/v1 Deployment in protobuf; send it as JSON");
+        assertThat(response.body()).contains("cannot read batch/v1 Job in protobuf; send it as JSON");
+    }
+
+    @Test
+    void aReplicaSetWrittenInProtobufAsTheDeploymentControllerWritesItIsStored() throws Exception {
+        // given: kube-controller-manager's deployment controller writes its ReplicaSets in protobuf
+        String apps = "k8s.io.api.apps.v1.";
+        DynamicMessage selector = message(META + "LabelSelector", Map.of("matchLabels", Map.of("app", "web")));
+        DynamicMessage template = message(CORE + "PodTemplateSpec", Map.of(
+                "metadata", message(META + "ObjectMeta", Map.of("labels", Map.of("app", "web"))),
+                "spec", message(CORE + "PodSpec", Map.of("containers", List.of(message(CORE + "Container", Map.of("name", "main",
+                        "image", "nginx:1")))))));
+        DynamicMessage replicaSet = message(apps + "ReplicaSet", Map.of(
+                "metadata", message(META + "ObjectMeta", Map.of("name", "web-789576cd9", "namespace", "default")),
+                "spec", message(apps + "ReplicaSetSpec", Map.of("replicas", 2, "selector", selector, "template", template))));
+
+        // when
+        HttpResponse<String> response = post("/apis/apps/v1/namespaces/default/replicasets", envelope("apps/v1", "ReplicaSet", replicaSet));
+
+        // then
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        ReplicaSet stored = client.apps().replicaSets().inNamespace("default").withName("web-789576cd9").get();
+        assertThat(stored.getSpec().getReplicas()).isEqualTo(2);
+        assertThat(stored.getSpec().getSelector().getMatchLabels()).containsEntry("app", "web");
+        assertThat(stored.getSpec().getTemplate().getSpec().getContainers().get(0).getImage()).isEqualTo("nginx:1");
+        assertThat(stored.getSpec().getTemplate().getSpec().getRestartPolicy()).isEqualTo("Always");
     }
 
     @Test

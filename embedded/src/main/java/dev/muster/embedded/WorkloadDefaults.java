@@ -1,0 +1,72 @@
+package dev.muster.embedded;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The defaults kube-apiserver v1.34.4 gives apps/v1 workloads when it decodes them
+ * ({@code pkg/apis/apps/v1/defaults.go}, {@code SetDefaults_Deployment} and {@code
+ * SetDefaults_ReplicaSet}, and {@code SetDefaults_PodSpec} for their pod templates). Controllers
+ * read them: kube-controller-manager's deployment controller refuses a Deployment without a strategy
+ * type ("unexpected deployment strategy type"), and a Deployment or ReplicaSet without replicas runs
+ * one pod.
+ */
+final class WorkloadDefaults {
+    private static final String SPEC = "spec";
+    private static final String REPLICAS = "replicas";
+    private static final String ROLLING_UPDATE = "RollingUpdate";
+    private static final String QUARTER = "25%";
+
+    private WorkloadDefaults() {}
+
+    /**
+     * Fills in what is absent, for the kinds whose defaults are known here; any other object is left as
+     * it is.
+     *
+     * @return whether the object is of such a kind (and may have changed)
+     */
+    static boolean apply(ObjectNode object) {
+        if (!object.path("apiVersion").asText().equals("apps/v1") || !(object.path(SPEC) instanceof ObjectNode spec)) {
+            return false;
+        }
+        switch (object.path("kind").asText()) {
+            case "Deployment" -> deployment(spec);
+            case "ReplicaSet" -> replicas(spec);
+            default -> {
+                return false;
+            }
+        }
+        if (spec.path("template").path(SPEC) instanceof ObjectNode podSpec) {
+            PodDefaults.defaultSpec(podSpec);
+        }
+        return true;
+    }
+
+    private static void deployment(ObjectNode spec) {
+        replicas(spec);
+        ObjectNode strategy = spec.withObjectProperty("strategy");
+        if (strategy.path("type").asText("").isEmpty()) {
+            strategy.put("type", ROLLING_UPDATE);
+        }
+        if (strategy.path("type").asText().equals(ROLLING_UPDATE)) {
+            ObjectNode rollingUpdate = strategy.withObjectProperty("rollingUpdate");
+            if (!rollingUpdate.hasNonNull("maxUnavailable")) {
+                rollingUpdate.put("maxUnavailable", QUARTER);
+            }
+            if (!rollingUpdate.hasNonNull("maxSurge")) {
+                rollingUpdate.put("maxSurge", QUARTER);
+            }
+        }
+        if (!spec.hasNonNull("revisionHistoryLimit")) {
+            spec.put("revisionHistoryLimit", 10);
+        }
+        if (!spec.hasNonNull("progressDeadlineSeconds")) {
+            spec.put("progressDeadlineSeconds", 600);
+        }
+    }
+
+    private static void replicas(ObjectNode spec) {
+        if (!spec.hasNonNull(REPLICAS)) {
+            spec.put(REPLICAS, 1);
+        }
+    }
+}
