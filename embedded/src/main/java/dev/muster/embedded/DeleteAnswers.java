@@ -1,8 +1,6 @@
 package dev.muster.embedded;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
 import io.fabric8.mockwebserver.http.MockResponse;
 import java.util.Optional;
@@ -31,14 +29,6 @@ final class DeleteAnswers {
             return deleted;
         }
         JsonNode object = readTree.apply(deleted.getBody().readUtf8());
-        ObjectNode details = JsonNodeFactory.instance.objectNode().put("name", resource.get().name());
-        if (!resource.get().group().isEmpty()) {
-            details.put("group", resource.get().group());
-        }
-        details.put("kind", resource.get().plural()).put("uid", object.path("metadata").path("uid").asText());
-        ObjectNode status = JsonNodeFactory.instance.objectNode().put("kind", "Status").put("apiVersion", "v1");
-        status.putObject("metadata");
-        status.put("status", "Success").set("details", details);
-        return new MockResponse().setResponseCode(200).setBody(status.toString());
+        return Statuses.deleted(resource.get(), object.path("metadata").path("uid").asText());
     }
 }

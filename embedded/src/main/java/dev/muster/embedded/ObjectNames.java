@@ -1,7 +1,5 @@
 package dev.muster.embedded;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.mockwebserver.http.MockResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +35,7 @@ final class ObjectNames {
     /** 422 Invalid when {@code name} is not a name kube-apiserver takes for {@code kind}; empty for a valid or absent one. */
     static Optional<MockResponse> refusal(ResourceKinds.Kind kind, String name) {
         if (name.isEmpty()) {
-            // generateName, or no name: the mock's answer, normalised by MockErrors
+            // no name and no generateName (a generated name is checked here too): the mock's answer, normalised by MockErrors
             return Optional.empty();
         }
         List<String> problems = problems(kind, name);
@@ -46,20 +44,8 @@ final class ObjectNames {
         }
         int slash = kind.apiVersion().indexOf('/');
         String group = slash < 0 ? "" : kind.apiVersion().substring(0, slash);
-        ObjectNode details = JsonNodeFactory.instance.objectNode().put("name", name);
-        if (!group.isEmpty()) {
-            details.put("group", group);
-        }
-        details.put("kind", kind.kind());
-        List<String> causes = new ArrayList<>();
-        for (String problem : problems) {
-            String cause = "Invalid value: " + quoted(name) + ": " + problem;
-            causes.add("metadata.name: " + cause);
-            details.withArray("causes").addObject().put("reason", "FieldValueInvalid").put("message", cause).put("field", "metadata.name");
-        }
-        String qualifiedKind = group.isEmpty() ? kind.kind() : kind.kind() + "." + group;
-        String listed = causes.size() == 1 ? causes.get(0) : "[" + String.join(", ", causes) + "]";
-        return Optional.of(Statuses.invalid(qualifiedKind + " " + quoted(name) + " is invalid: " + listed, details));
+        List<String> causes = problems.stream().map(problem -> "Invalid value: " + Statuses.quoted(name) + ": " + problem).toList();
+        return Optional.of(Statuses.invalidField(kind.kind(), group, name, "metadata.name", "FieldValueInvalid", causes));
     }
 
     private static List<String> problems(ResourceKinds.Kind kind, String name) {
@@ -96,9 +82,5 @@ final class ObjectNames {
             }
         }
         return Optional.empty();
-    }
-
-    private static String quoted(String name) {
-        return "\"" + name.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 }

@@ -3,6 +3,7 @@ package dev.muster.embedded;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.mockwebserver.http.MockResponse;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -75,15 +76,45 @@ final class Statuses {
      * Required value: name or generateName is required}, the cause in the details.
      */
     static MockResponse nameRequired(String kind, String group) {
-        String qualifiedKind = group.isEmpty() ? kind : kind + "." + group;
-        String cause = "Required value: name or generateName is required";
+        return invalidField(kind, group, "", "metadata.name", "FieldValueRequired", List.of("Required value: name or generateName is required"));
+    }
+
+    /**
+     * {@code errors.NewInvalid} for causes of one field: {@code Kind[.group] "name" is invalid: FIELD:
+     * CAUSE} (several causes in brackets), each cause in the details with its reason.
+     */
+    static MockResponse invalidField(String kind, String group, String name, String field, String reason, List<String> causes) {
         ObjectNode details = JsonNodeFactory.instance.objectNode();
+        if (!name.isEmpty()) {
+            details.put("name", name);
+        }
         if (!group.isEmpty()) {
             details.put("group", group);
         }
         details.put("kind", kind);
-        details.putArray("causes").addObject().put("reason", "FieldValueRequired").put("message", cause).put("field", "metadata.name");
-        return failure(422, "Invalid", qualifiedKind + " \"\" is invalid: metadata.name: " + cause, details);
+        List<String> listed = new ArrayList<>();
+        for (String cause : causes) {
+            details.withArray("causes").addObject().put("reason", reason).put("message", cause).put("field", field);
+            listed.add(field + ": " + cause);
+        }
+        String qualifiedKind = group.isEmpty() ? kind : kind + "." + group;
+        String message = listed.size() == 1 ? listed.get(0) : "[" + String.join(", ", listed) + "]";
+        return failure(422, "Invalid", qualifiedKind + " " + quoted(name) + " is invalid: " + message, details);
+    }
+
+    /**
+     * What a DELETE answers for a kind whose storage does not return the deleted object: {@code Success},
+     * the object named in the details.
+     */
+    static MockResponse deleted(ResourcePath path, String uid) {
+        ObjectNode status = skeleton("Success");
+        status.set("details", details(path).put("uid", uid));
+        return new MockResponse().setResponseCode(200).setBody(status.toString()).setHeader("Content-Type", "application/json");
+    }
+
+    /** Go's {@code %q} of a name, as kube-apiserver's messages quote it. */
+    static String quoted(String name) {
+        return "\"" + name.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     /** {@code errors.NewInvalid}: 422 Invalid with the causes in the details. */
@@ -99,10 +130,14 @@ final class Statuses {
         return details.put("kind", path.plural());
     }
 
-    private static MockResponse failure(int code, String reason, String message, ObjectNode details) {
+    private static ObjectNode skeleton(String outcome) {
         ObjectNode status = JsonNodeFactory.instance.objectNode().put("kind", "Status").put("apiVersion", "v1");
         status.putObject("metadata");
-        status.put("status", "Failure").put("message", message);
+        return status.put("status", outcome);
+    }
+
+    private static MockResponse failure(int code, String reason, String message, ObjectNode details) {
+        ObjectNode status = skeleton("Failure").put("message", message);
         if (!reason.isEmpty()) {
             status.put("reason", reason);
         }
