@@ -47,7 +47,6 @@ final class ApiServerDispatcher extends PatchingDispatcher {
     private static final Logger log = LoggerFactory.getLogger(ApiServerDispatcher.class);
     private static final Pattern BINDING = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/binding(\\?.*)?$");
     private static final Pattern BINDINGS = Pattern.compile("^/api/v1/namespaces/([^/]+)/bindings(\\?.*)?$");
-    private static final Pattern POD_CREATE = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods(\\?.*)?$");
     private static final Pattern NAMESPACE = Pattern.compile("^/api/v1/namespaces/([^/?]+)(\\?.*)?$");
     private static final String NAMESPACES = "/api/v1/namespaces/";
     private static final Pattern EVICTION = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/eviction(\\?.*)?$");
@@ -222,15 +221,6 @@ final class ApiServerDispatcher extends PatchingDispatcher {
                     && findResource(getKey(NAMESPACES + created.get().namespace())) == null) {
                 // kube-apiserver's namespace lifecycle admission: a namespaced object needs its namespace
                 return Statuses.notFound(new ResourcePath("", "v1", "", "namespaces", created.get().namespace(), ""));
-            }
-            if (POD_CREATE.matcher(path).matches()) {
-                // reading the body consumes it: the mock gets the pod with its defaults
-                JsonNode pod = readTree(request.getUtf8Body());
-                if (pod instanceof ObjectNode object) {
-                    PodDefaults.onCreate(object);
-                }
-                return super.dispatch(new RecordedRequest(request.getHttpVersion(), HttpMethod.POST, path, request.getHeaders(),
-                        new Buffer().writeUtf8(pod.toString())));
             }
             Matcher subresource = BINDING.matcher(path);
             Matcher collection = BINDINGS.matcher(path);

@@ -21,7 +21,8 @@ import java.util.random.RandomGenerator;
  *       {@code kind} or {@code apiVersion} is the path's kind: the Python client sends a dict as
  *       written, the JavaScript one a plain object, and both leave the two out (the mock refused such
  *       a body: "kind is required");
- *   <li>it fills in the defaults of the kinds whose defaults are known here ({@link WorkloadDefaults});
+ *   <li>it fills in the defaults of the kinds whose defaults are known here (a new pod's,
+ *       {@link PodDefaults}; {@link WorkloadDefaults});
  *   <li>it refuses a new object whose name its kind does not allow ({@link ObjectNames}), which the
  *       mock stored as it came.
  * </ul>
@@ -69,7 +70,11 @@ final class WriteBodies {
             }
             boolean create = method.equals("POST") && path.get().name().isEmpty();
             boolean generated = create && generateName(fields, names);
-            if (WorkloadDefaults.apply(fields) || typeMissing || generated) {
+            boolean pod = create && stored.get().apiVersion().equals("v1") && stored.get().kind().equals("Pod");
+            if (pod) {
+                PodDefaults.onCreate(fields);
+            }
+            if (WorkloadDefaults.apply(fields) || typeMissing || generated || pod) {
                 body = fields.toString();
             }
             Optional<MockResponse> refusal = create ? ObjectNames.refusal(stored.get(), fields.path("metadata").path("name").asText(""))
