@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The discovery documents kubectl reads before it does anything ({@code /version}, {@code /api},
@@ -85,6 +86,8 @@ final class Discovery {
             ApiResource.of("events.k8s.io/v1", "events", "Event", true, "ev"),
             ApiResource.of("apps/v1", "deployments", "Deployment", true, "deploy"),
             ApiResource.of("apps/v1", "deployments/status", "Deployment", true),
+            ApiResource.of("batch/v1", "jobs", "Job", true),
+            ApiResource.of("batch/v1", "jobs/status", "Job", true),
             ApiResource.of("policy/v1", "poddisruptionbudgets", "PodDisruptionBudget", true, "pdb"),
             ApiResource.of("networking.k8s.io/v1", "networkpolicies", "NetworkPolicy", true, "netpol"),
             ApiResource.of("apiextensions.k8s.io/v1", "customresourcedefinitions", "CustomResourceDefinition", false, "crd", "crds"),
@@ -162,19 +165,25 @@ final class Discovery {
         api.putArray("serverAddressByClientCIDRs").addObject().put("clientCIDR", "0.0.0.0/0").put("serverAddress", "127.0.0.1");
         builder.put("/api", api.toString());
 
-        Map<String, List<ApiResource>> byGroupVersion = new LinkedHashMap<>();
+        Map<String, List<ApiResource>> byGroupVersion = new TreeMap<>(GroupOrder.API_SERVICES);
         served.forEach(resource -> byGroupVersion.computeIfAbsent(resource.groupVersion(), key -> new ArrayList<>()).add(resource));
-        ObjectNode groups = json.createObjectNode().put("kind", "APIGroupList").put("apiVersion", "v1");
-        ArrayNode groupList = groups.putArray("groups");
+        // each group once, where its first group version falls, with its versions in priority order
+        Map<String, List<String>> versionsByGroup = new LinkedHashMap<>();
         byGroupVersion.forEach((groupVersion, resources) -> {
             ApiResource first = resources.get(0);
             if (!first.group().isEmpty()) {
-                ObjectNode group = groupList.addObject().put("name", first.group());
-                ObjectNode version = json.createObjectNode().put("groupVersion", groupVersion).put("version", first.version());
-                group.putArray("versions").add(version);
-                group.set("preferredVersion", version.deepCopy());
+                versionsByGroup.computeIfAbsent(first.group(), key -> new ArrayList<>()).add(first.version());
             }
             builder.put(first.group().isEmpty() ? "/api/v1" : "/apis/" + groupVersion, resourceList(json, groupVersion, resources));
+        });
+        ObjectNode groups = json.createObjectNode().put("kind", "APIGroupList").put("apiVersion", "v1");
+        ArrayNode groupList = groups.putArray("groups");
+        versionsByGroup.forEach((name, versions) -> {
+            versions.sort(GroupOrder.VERSIONS);
+            ObjectNode group = groupList.addObject().put("name", name);
+            ArrayNode listed = group.putArray("versions");
+            versions.forEach(version -> listed.addObject().put("groupVersion", name + "/" + version).put("version", version));
+            group.set("preferredVersion", listed.get(0).deepCopy());
         });
         builder.put("/apis", groups.toString());
         return builder.buildOrThrow();

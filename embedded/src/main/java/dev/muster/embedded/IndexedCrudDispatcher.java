@@ -54,6 +54,11 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     private final WatchCache watches;
     /** The undoing of each change of the dry run under way, the latest first; null when none is. Only under this monitor. */
     private Deque<Runnable> journal;
+    /**
+     * The state a create stored when it differs from what the mock wrote ({@link JobDefaults#onCreate}),
+     * to answer the create with; null otherwise. Only under this monitor.
+     */
+    private String completedCreate;
     private final ResourceKinds kinds = new ResourceKinds();
     private final ListAnswers lists;
     private final ObjectMapper json;
@@ -122,7 +127,13 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
 
     @Override
     public synchronized MockResponse handleCreate(RecordedRequest request) {
-        return super.handleCreate(request);
+        completedCreate = null;
+        MockResponse response = super.handleCreate(request);
+        if (completedCreate != null) {
+            response.setBody(completedCreate);
+            completedCreate = null;
+        }
+        return response;
     }
 
     @Override
@@ -179,6 +190,12 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
             super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
             reindex(oldAttributes, key, newState);
             publish(oldAttributes, existing, key, newState);
+        } else if (oldAttributes == null && newState != null && newState.contains(JobDefaults.API_VERSION)
+                && readTree(newState) instanceof ObjectNode created && JobDefaults.isJob(created)) {
+            // what kube-apiserver sets once the uid is given, which the mock gives only as it stores
+            JobDefaults.onCreate(created);
+            completedCreate = created.toString();
+            store(null, storedKey(pathAttributes, null, completedCreate), completedCreate);
         } else {
             store(oldAttributes, key, newState);
         }

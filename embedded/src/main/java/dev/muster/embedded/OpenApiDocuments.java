@@ -34,7 +34,7 @@ import java.util.zip.GZIPInputStream;
 final class OpenApiDocuments {
     private static final String V3 = "/openapi/v3";
     private static final String META = "io.k8s.apimachinery.pkg.apis.meta.v1.";
-    private static final List<String> BUILT_IN = List.of("api/v1", "apis/apps/v1", "apis/policy/v1", "apis/networking.k8s.io/v1",
+    private static final List<String> BUILT_IN = List.of("api/v1", "apis/apps/v1", "apis/batch/v1", "apis/policy/v1", "apis/networking.k8s.io/v1",
             "apis/scheduling.k8s.io/v1", "apis/coordination.k8s.io/v1", "apis/events.k8s.io/v1", "apis/rbac.authorization.k8s.io/v1",
             "apis/apiextensions.k8s.io/v1");
 

@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The defaults kube-apiserver v1.34.4 gives apps/v1 workloads when it decodes them
  * ({@code pkg/apis/apps/v1/defaults.go}, {@code SetDefaults_Deployment} and {@code
- * SetDefaults_ReplicaSet}, and {@code SetDefaults_PodSpec} for their pod templates). Controllers
+ * SetDefaults_ReplicaSet}, and {@code SetDefaults_PodSpec} for their pod templates), and batch/v1
+ * Jobs ({@link JobDefaults}). Controllers
  * read them: kube-controller-manager's deployment controller refuses a Deployment without a strategy
  * type ("unexpected deployment strategy type"), and a Deployment or ReplicaSet without replicas runs
  * one pod.
@@ -22,17 +23,24 @@ final class WorkloadDefaults {
      * Fills in what is absent, for the kinds whose defaults are known here; any other object is left as
      * it is.
      *
+     * @param create whether the object is being created (a Job's labels are then defaulted on create)
      * @return whether the object is of such a kind (and may have changed)
      */
-    static boolean apply(ObjectNode object) {
-        if (!object.path("apiVersion").asText().equals("apps/v1") || !(object.path(SPEC) instanceof ObjectNode spec)) {
+    static boolean apply(ObjectNode object, boolean create) {
+        if (!(object.path(SPEC) instanceof ObjectNode spec)) {
             return false;
         }
-        switch (object.path("kind").asText()) {
-            case "Deployment" -> deployment(spec);
-            case "ReplicaSet" -> replicas(spec);
-            default -> {
-                return false;
+        if (JobDefaults.isJob(object)) {
+            JobDefaults.decode(object, spec, create);
+        } else if (!object.path("apiVersion").asText().equals("apps/v1")) {
+            return false;
+        } else {
+            switch (object.path("kind").asText()) {
+                case "Deployment" -> deployment(spec);
+                case "ReplicaSet" -> replicas(spec);
+                default -> {
+                    return false;
+                }
             }
         }
         if (spec.path("template").path(SPEC) instanceof ObjectNode podSpec) {

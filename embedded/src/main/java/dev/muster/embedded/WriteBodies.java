@@ -74,7 +74,7 @@ final class WriteBodies {
             if (pod) {
                 PodDefaults.onCreate(fields);
             }
-            if (WorkloadDefaults.apply(fields) || typeMissing || generated || pod) {
+            if (WorkloadDefaults.apply(fields, create) || typeMissing || generated || pod) {
                 body = fields.toString();
             }
             Optional<MockResponse> refusal = create ? ObjectNames.refusal(stored.get(), fields.path("metadata").path("name").asText(""))

@@ -89,12 +89,12 @@ class ProtobufBodyTest {
     @Test
     void aKindWithoutItsDefinitionHereIsRefusedAsAnUnsupportedMediaTypeNamingIt() throws Exception {
         // when
-        HttpResponse<String> response = post("/apis/batch/v1/namespaces/default/jobs",
-                envelope("batch/v1", "Job", message(META + "Status", Map.of())));
+        HttpResponse<String> response = post("/apis/storage.k8s.io/v1/storageclasses",
+                envelope("storage.k8s.io/v1", "StorageClass", message(META + "Status", Map.of())));
 
         // then
         assertThat(response.statusCode()).isEqualTo(415);
-        assertThat(response.body()).contains("cannot read batch/v1 Job in protobuf; send it as JSON");
+        assertThat(response.body()).contains("cannot read storage.k8s.io/v1 StorageClass in protobuf; send it as JSON");
     }
 
     @Test

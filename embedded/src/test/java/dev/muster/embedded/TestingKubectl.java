@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,11 +41,16 @@ final class TestingKubectl implements AutoCloseable {
         reader.start();
     }
 
-    /** Starts {@code kubectl ARGS...} against the kubeconfig; standard error is merged into the output. */
+    /**
+     * Starts {@code kubectl ARGS...} against the kubeconfig; standard error is merged into the output. Its discovery
+     * cache is a new directory each time: kubectl keeps one per host and port for ten minutes, and a port one test's
+     * server had is another's next, whose groups differ.
+     */
     static TestingKubectl start(Path kubeconfig, String... arguments) {
-        List<String> command = new ArrayList<>(List.of(KUBECTL, "--kubeconfig", kubeconfig.toString()));
-        command.addAll(List.of(arguments));
         try {
+            Path cache = Files.createTempDirectory("muster-kubectl-cache-");
+            List<String> command = new ArrayList<>(List.of(KUBECTL, "--kubeconfig", kubeconfig.toString(), "--cache-dir", cache.toString()));
+            command.addAll(List.of(arguments));
             return new TestingKubectl(new ProcessBuilder(command).redirectErrorStream(true).start());
         } catch (IOException e) {
             throw new UncheckedIOException(e);

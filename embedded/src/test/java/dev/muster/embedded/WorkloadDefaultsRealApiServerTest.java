@@ -68,6 +68,74 @@ class WorkloadDefaultsRealApiServerTest {
         assertThat(kubeApiServer.get(1).path("replicas").asInt()).isEqualTo(1);
     }
 
+    /**
+     * A Job with template labels and one without: the same defaults, the same generated selector and
+     * template labels (with each side's uid in them) and the same labels of the Job itself, and an empty
+     * status. The one without labels is made from {@code generateName}, so its job-name labels are the
+     * name made.
+     */
+    @Test
+    void aJobGetsKubeApiServersDefaultsSelectorAndLabels(RealControlPlane real) {
+        List<String> jobs = List.of("""
+                ---
+                apiVersion: batch/v1
+                kind: Job
+                metadata: {name: pi, namespace: default}
+                spec:
+                  template:
+                    metadata: {labels: {app: pi}}
+                    spec: {restartPolicy: Never, containers: [{name: main, image: "perl:5"}]}
+                """, """
+                ---
+                apiVersion: batch/v1
+                kind: Job
+                metadata: {generateName: sweep-, namespace: default}
+                spec:
+                  completions: 3
+                  podFailurePolicy: {rules: [{action: FailJob, onExitCodes: {operator: In, values: [42]}}]}
+                  template:
+                    spec: {restartPolicy: Never, containers: [{name: main, image: "busybox:1"}]}
+                """);
+        Map<String, List<JsonNode>> created = new LinkedHashMap<>();
+        for (Side side : servers.both(real)) {
+            created.put(side.name(), jobs.stream().map(manifest -> job(side, manifest)).toList());
+        }
+
+        List<JsonNode> kubeApiServer = created.get(TestingServers.real(real).name());
+        assertThat(created.get(servers.embedded().name())).isEqualTo(kubeApiServer);
+        // the real server's answer, so the comparison cannot pass with neither side defaulting
+        assertThat(kubeApiServer.get(0).path("spec").path("selector").path("matchLabels").path("batch.kubernetes.io/controller-uid")
+                .asText()).isEqualTo("UID");
+        assertThat(kubeApiServer.get(1).path("spec").path("podReplacementPolicy").asText()).isEqualTo("Failed");
+    }
+
+    /** kubectl's wide table of a Job that no controller has run yet is the same on both, but for the uid and the age. */
+    @Test
+    void kubectlPrintsAJobAsOnKubeApiServer(RealControlPlane real) throws InterruptedException {
+        Map<String, String> tables = new LinkedHashMap<>();
+        for (Side side : servers.both(real)) {
+            GenericKubernetesResource created = side.client().resource(Serialization.unmarshal("""
+                    ---
+                    apiVersion: batch/v1
+                    kind: Job
+                    metadata: {name: printed, namespace: default}
+                    spec:
+                      parallelism: 3
+                      template:
+                        spec:
+                          restartPolicy: OnFailure
+                          containers: [{name: main, image: "perl:5"}, {name: side, image: "busybox:1"}]
+                    """, GenericKubernetesResource.class)).create();
+            TestingKubectl.Result table = TestingKubectl.run(side.kubeconfig(), "get", "job", "printed", "-n", "default", "-o", "wide");
+            assertThat(table.exitCode()).as(table.output()).isZero();
+            tables.put(side.name(), table.output().replace(created.getMetadata().getUid(), "UID").replaceAll("\\b\\d+s\\b", "AGE"));
+        }
+
+        String kubeApiServer = tables.get(TestingServers.real(real).name());
+        assertThat(tables.get(servers.embedded().name())).isEqualTo(kubeApiServer);
+        assertThat(kubeApiServer).contains("Running", "0/1 of 3", "main,side", "perl:5,busybox:1", "batch.kubernetes.io/controller-uid=UID");
+    }
+
     @Test
     void aNameMadeFromGenerateNameIsThePrefixAndFiveCharactersAsKubeApiServerMakesIt(RealControlPlane real) {
         for (Side side : servers.both(real)) {
@@ -80,6 +148,25 @@ class WorkloadDefaultsRealApiServerTest {
                     """, GenericKubernetesResource.class)).create();
 
             assertThat(created.getMetadata().getName()).as(side.name()).matches(prefix + "[bcdfghjklmnpqrstvwxz2456789]{5}");
+        }
+    }
+
+    /**
+     * The created Job's labels, spec (without containers) and status, its uid written {@code UID} and its
+     * generated name {@code NAME} wherever they occur.
+     */
+    private static JsonNode job(Side side, String manifest) {
+        GenericKubernetesResource created = side.client().resource(Serialization.unmarshal(manifest, GenericKubernetesResource.class)).create();
+        ObjectNode job = JSON.createObjectNode();
+        job.set("labels", JSON.valueToTree(created.getMetadata().getLabels()));
+        job.set("spec", JSON.valueToTree(created).path("spec"));
+        job.set("status", JSON.valueToTree(created).path("status"));
+        ((ObjectNode) job.path("spec").path("template").path("spec")).remove("containers");
+        String text = job.toString().replace(created.getMetadata().getUid(), "UID").replace(created.getMetadata().getName(), "NAME");
+        try {
+            return JSON.readTree(text);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

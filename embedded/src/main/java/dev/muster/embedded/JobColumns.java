@@ -1,0 +1,116 @@
+package dev.muster.embedded;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.google.common.collect.ImmutableList;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * kube-apiserver v1.34.4's table columns of a batch/v1 Job ({@code pkg/printers/internalversion/printers.go},
+ * {@code printJob}): its status from its conditions, completions, how long it ran, its age, and (wide)
+ * its containers, images and selector.
+ */
+final class JobColumns {
+    private static final String STATUS = "status";
+
+    private JobColumns() {}
+
+    static ImmutableList<Column> columns(Function<JsonNode, Object> age, Clock clock) {
+        return ImmutableList.of(
+                Column.string("Status", 0, JobColumns::status),
+                Column.string("Completions", 0, JobColumns::completions),
+                Column.string("Duration", 0, job -> duration(job, clock)),
+                Column.string("Age", 0, age),
+                Column.string("Containers", 1, job -> containers(job, "name")),
+                Column.string("Images", 1, job -> containers(job, "image")),
+                Column.string("Selector", 1, job -> selector(job.path("spec").path("selector"))));
+    }
+
+    private static Object status(JsonNode job) {
+        if (condition(job, "Complete")) {
+            return "Complete";
+        }
+        if (condition(job, "Failed")) {
+            return "Failed";
+        }
+        if (job.path("metadata").hasNonNull("deletionTimestamp")) {
+            return "Terminating";
+        }
+        for (String type : List.of("Suspended", "FailureTarget", "SuccessCriteriaMet")) {
+            if (condition(job, type)) {
+                return type;
+            }
+        }
+        return "Running";
+    }
+
+    private static boolean condition(JsonNode job, String type) {
+        for (JsonNode condition : job.path(STATUS).path("conditions")) {
+            if (condition.path("type").asText().equals(type) && condition.path(STATUS).asText().equals("True")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Object completions(JsonNode job) {
+        int succeeded = job.path(STATUS).path("succeeded").asInt(0);
+        JsonNode spec = job.path("spec");
+        if (spec.hasNonNull("completions")) {
+            return succeeded + "/" + spec.path("completions").asInt();
+        }
+        int parallelism = spec.path("parallelism").asInt(0);
+        return parallelism > 1 ? succeeded + "/1 of " + parallelism : succeeded + "/1";
+    }
+
+    private static Object duration(JsonNode job, Clock clock) {
+        try {
+            String started = job.path(STATUS).path("startTime").asText("");
+            if (started.isEmpty()) {
+                return "";
+            }
+            String completed = job.path(STATUS).path("completionTime").asText("");
+            Instant end = completed.isEmpty() ? clock.instant() : Instant.parse(completed);
+            return Tables.age(Duration.between(Instant.parse(started), end));
+        } catch (DateTimeParseException e) {
+            return "";
+        }
+    }
+
+    private static Object containers(JsonNode job, String field) {
+        List<String> values = new ArrayList<>();
+        job.path("spec").path("template").path("spec").path("containers").forEach(container -> values.add(container.path(field).asText()));
+        return String.join(",", values);
+    }
+
+    /** As apimachinery's {@code FormatLabelSelector}: the requirements sorted by key, {@code <none>} for none. */
+    static String selector(JsonNode selector) {
+        Map<String, List<String>> requirements = new TreeMap<>();
+        selector.path("matchLabels").properties()
+                .forEach(label -> requirements.computeIfAbsent(label.getKey(), key -> new ArrayList<>()).add(label.getKey() + "=" + label.getValue().asText()));
+        for (JsonNode expression : selector.path("matchExpressions")) {
+            String key = expression.path("key").asText();
+            List<String> values = new ArrayList<>();
+            expression.path("values").forEach(value -> values.add(value.asText()));
+            values.sort(null);
+            String requirement = switch (expression.path("operator").asText()) {
+                case "In" -> key + " in (" + String.join(",", values) + ")";
+                case "NotIn" -> key + " notin (" + String.join(",", values) + ")";
+                case "Exists" -> key;
+                case "DoesNotExist" -> "!" + key;
+                default -> key + " " + expression.path("operator").asText();
+            };
+            requirements.computeIfAbsent(key, ignored -> new ArrayList<>()).add(requirement);
+        }
+        List<String> all = new ArrayList<>();
+        requirements.values().forEach(all::addAll);
+        return all.isEmpty() ? "<none>" : String.join(",", all);
+    }
+}
