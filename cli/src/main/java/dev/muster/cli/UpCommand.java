@@ -81,7 +81,8 @@ public final class UpCommand implements Callable<Integer> {
         "Also run a real peer against the cluster (repeatable): argo (Argo's workflow controller, for the Argo bridge);",
         "spark-operator (Kubeflow's spark-operator controller with Spark 4.2's spark-submit, for the Spark bridge);",
         "training-operator (Kubeflow's training operator with --gang-scheduler-name=volcano, for the Kubeflow bridge);",
-        "airflow (Apache Airflow 3 standalone, from PyPI, its home beside the kubeconfig, with the Airflow bridge reading it).",
+        "airflow (Apache Airflow 3 standalone, from PyPI, its home beside the kubeconfig, with the Airflow bridge reading it);",
+        "kube-controller-manager (its Job, Deployment and ReplicaSet controllers: batch/v1 Jobs and Deployments run).",
         "Installed by peers/install from the Go module proxy the first time (minutes); its log goes to a temporary directory."})
     private List<UpPeer> peers = new ArrayList<>();
 

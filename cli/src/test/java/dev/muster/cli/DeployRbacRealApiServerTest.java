@@ -1,6 +1,7 @@
 package dev.muster.cli;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
+import static dev.muster.cli.TestingKubectl.kubectl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -132,15 +133,5 @@ class DeployRbacRealApiServerTest {
                 .inNamespace("default").withName(podGroup).get();
         Object status = stored == null ? null : stored.getAdditionalProperties().get("status");
         return status instanceof Map<?, ?> map && map.get("phase") != null ? map.get("phase").toString() : "";
-    }
-
-    private static String kubectl(Path kubeconfig, String... arguments) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("kubectl", "--kubeconfig", kubeconfig.toString()));
-        command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), UTF_8);
-        assertThat(process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).as("kubectl ended").isTrue();
-        assertThat(process.exitValue()).as("kubectl %s: %s", String.join(" ", arguments), output).isZero();
-        return output;
     }
 }

@@ -1,18 +1,15 @@
 package dev.muster.cli;
 
+import static dev.muster.cli.TestingKubectl.kubectl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.google.common.base.Splitter;
 import java.io.File;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -89,16 +86,6 @@ class UpCommandTest {
                     .hasSize(6)
                     .allMatch(line -> line.contains(" Completed "));
         });
-    }
-
-    private static String kubectl(Path kubeconfig, String... arguments) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("kubectl", "--kubeconfig", kubeconfig.toString()));
-        command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).as("kubectl ended").isTrue();
-        assertThat(process.exitValue()).as("kubectl %s: %s", String.join(" ", arguments), output).isZero();
-        return output;
     }
 
     private static boolean onPath(String program) {
