@@ -89,6 +89,31 @@ class NativeReplicaPlannerTest {
     }
 
     @Test
+    void aTemplatesOwnPortIsKeptAndNamedInTheTfConfig() {
+        ObjectNode tfJob = job(TestingJobs.TF_DIST_MNIST, "mnist");
+        ((ObjectNode) replicaSpec(tfJob, "PS").path("template").path("spec").path("containers").get(0)).putArray("ports").addObject()
+                .put("name", "tfjob-port").put("containerPort", 3333);
+
+        NativeReplicas replicas = plan(tfJob, GangScheduling.NONE);
+
+        assertThat(pod(replicas, "mnist-ps-0").getSpec().getContainers().get(0).getPorts()).extracting(port -> port.getContainerPort())
+                .containsExactly(3333);
+        assertThat(env(pod(replicas, "mnist-chief-0").getSpec().getContainers().get(0)).get(0).getValue())
+                .contains("\"ps\":[\"mnist-ps-0.ml.svc:3333\"]").contains("\"chief\":[\"mnist-chief-0.ml.svc:2222\"]");
+    }
+
+    @Test
+    void anElasticMaximumAloneIsAlsoTheMinimum() {
+        ObjectNode pyTorchJob = job(TestingJobs.PYTORCH_ELASTIC_ECHO, "echo");
+        ((ObjectNode) pyTorchJob.path("spec").path("elasticPolicy")).remove("minReplicas");
+        ((ObjectNode) pyTorchJob.path("spec").path("elasticPolicy")).put("maxReplicas", 3);
+
+        NativeReplicas replicas = plan(pyTorchJob, GangScheduling.NONE);
+
+        assertThat(env(replicas.pods().get(0).getSpec().getContainers().get(0))).contains(Map.entry("PET_NNODES", "3:3"));
+    }
+
+    @Test
     void anExitCodeRestartPolicyIsNeverOnThePod() {
         ObjectNode tfJob = job(TestingJobs.TF_DIST_MNIST, "mnist");
         replicaSpec(tfJob, "Worker").put("restartPolicy", "ExitCode");
