@@ -15,6 +15,12 @@ public final class KubeflowApi {
     public static final String JOB_NAME_LABEL = "training.kubeflow.org/job-name";
     /** On a job's pods: the replica type in lower case ({@code ReplicaTypeLabel}). */
     public static final String REPLICA_TYPE_LABEL = "training.kubeflow.org/replica-type";
+    /** On a job's pods and services: the replica's index ({@code ReplicaIndexLabel}). */
+    public static final String REPLICA_INDEX_LABEL = "training.kubeflow.org/replica-index";
+    /** On a job's pods and services: the operator's controller of the kind ({@code OperatorNameLabel}). */
+    public static final String OPERATOR_NAME_LABEL = "training.kubeflow.org/operator-name";
+    /** On the pod of a job's master role, value {@code master} ({@code JobRoleLabel}). */
+    public static final String JOB_ROLE_LABEL = "training.kubeflow.org/job-role";
 
     /**
      * On a job the bridge suspended for bad input: the field at fault. The bridge resumes the job once the

@@ -48,6 +48,49 @@ public enum TrainingKind {
         return context;
     }
 
+    /**
+     * The operator's controller of the kind, the value of {@code training.kubeflow.org/operator-name} on
+     * what it makes ({@code controllerName} in {@code tfjob_controller.go}, {@code pytorchjob_controller.go}).
+     */
+    public String controllerName() {
+        return switch (this) {
+            case TFJOB -> "tfjob-controller";
+            case PYTORCHJOB -> "pytorchjob-controller";
+        };
+    }
+
+    /** The container the operator gives its port and environment ({@code TFJobDefaultContainerName}, ...). */
+    public String defaultContainerName() {
+        return switch (this) {
+            case TFJOB -> "tensorflow";
+            case PYTORCHJOB -> "pytorch";
+        };
+    }
+
+    /** The name of the port replicas talk on ({@code TFJobDefaultPortName}, {@code PyTorchJobDefaultPortName}). */
+    public String defaultPortName() {
+        return switch (this) {
+            case TFJOB -> "tfjob-port";
+            case PYTORCHJOB -> "pytorchjob-port";
+        };
+    }
+
+    /** That port's number when the template gives none ({@code TFJobDefaultPort}, {@code PyTorchJobDefaultPort}). */
+    public int defaultPort() {
+        return switch (this) {
+            case TFJOB -> 2222;
+            case PYTORCHJOB -> 23456;
+        };
+    }
+
+    /** A replica spec's restart policy when it gives none ({@code TFJobDefaultRestartPolicy}, ...). */
+    public NativeJob.ReplicaRestartPolicy defaultRestartPolicy() {
+        return switch (this) {
+            case TFJOB -> NativeJob.ReplicaRestartPolicy.NEVER;
+            case PYTORCHJOB -> NativeJob.ReplicaRestartPolicy.ON_FAILURE;
+        };
+    }
+
     public static Optional<TrainingKind> ofKind(String kind) {
         for (TrainingKind value : values()) {
             if (value.kind.equals(kind)) {

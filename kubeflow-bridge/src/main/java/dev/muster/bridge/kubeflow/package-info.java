@@ -8,6 +8,8 @@
  * reason as Events on the job, and a condition, an Event and a suspended job for bad input. Reading
  * ({@link dev.muster.bridge.kubeflow.TrainingJobReader}) and deciding
  * ({@link dev.muster.bridge.kubeflow.TrainingJobPlanner}) are pure;
- * {@link dev.muster.bridge.kubeflow.TrainingJobWriter} applies a plan.
+ * {@link dev.muster.bridge.kubeflow.TrainingJobWriter} applies a plan. For native mode, without the
+ * operator, {@link dev.muster.bridge.kubeflow.NativeReplicaPlanner} (pure) plans the pods and Services the
+ * operator would make, from a job read by {@link dev.muster.bridge.kubeflow.NativeJobReader}.
  */
 package dev.muster.bridge.kubeflow;
