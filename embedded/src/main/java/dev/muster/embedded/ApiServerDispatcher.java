@@ -4,13 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
-import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
-import io.fabric8.mockwebserver.crud.Attribute;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
 import io.fabric8.mockwebserver.http.Buffer;
@@ -20,9 +17,6 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.UncheckedIOException;
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -38,16 +32,14 @@ import org.slf4j.LoggerFactory;
  * fabric8's CRUD mock with what a real API server does and the mock does not: a Binding
  * ({@code pods/NAME/binding} or {@code bindings}) sets the pod's {@code spec.nodeName} (201; 409 if
  * the pod is bound already; 404 if there is no pod), an Eviction ({@code pods/NAME/eviction}) deletes
- * the pod, and the discovery documents kubectl reads are served. Patches are {@link PatchingDispatcher}'s. A GET that asks for a Table
- * (as kubectl does) gets one ({@link Tables}). Every answer says it is JSON. Deleting an object
- * deletes, transitively, the objects whose {@code ownerReferences} name its uid, as the garbage
- * collector of a real cluster does in the background (here before the DELETE is answered).
+ * the pod, and the discovery documents kubectl reads are served. Patches are {@link PatchingDispatcher}'s,
+ * deletes {@link DeletingDispatcher}'s, scale subresources {@link Scales}'. A GET that asks for a Table
+ * (as kubectl does) gets one ({@link Tables}). Every answer says it is JSON.
  */
-final class ApiServerDispatcher extends PatchingDispatcher {
+final class ApiServerDispatcher extends DeletingDispatcher {
     private static final Logger log = LoggerFactory.getLogger(ApiServerDispatcher.class);
     private static final Pattern BINDING = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/binding(\\?.*)?$");
     private static final Pattern BINDINGS = Pattern.compile("^/api/v1/namespaces/([^/]+)/bindings(\\?.*)?$");
-    private static final Pattern NAMESPACE = Pattern.compile("^/api/v1/namespaces/([^/?]+)(\\?.*)?$");
     private static final String NAMESPACES = "/api/v1/namespaces/";
     private static final Pattern EVICTION = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/?]+)/eviction(\\?.*)?$");
     private static final String JSON = JSON_TYPE;
@@ -193,6 +185,10 @@ final class ApiServerDispatcher extends PatchingDispatcher {
                     .map(body -> new MockResponse().setResponseCode(201).setBody(body))
                     .orElseGet(() -> status(400, "BadRequest", "the body of an access review must be a JSON object"));
         }
+        Optional<MockResponse> scaled = scale(request, bare);
+        if (scaled.isPresent()) {
+            return scaled.get();
+        }
         if (!kinds().serves(bare)) {
             // kube-apiserver's not-found handler; the mock answered 200 with the whole store, Secrets included
             return Statuses.unserved();
@@ -253,86 +249,6 @@ final class ApiServerDispatcher extends PatchingDispatcher {
     MockResponse create(RecordedRequest request, String collectionPath, ObjectNode object) {
         return answer(new RecordedRequest(request.getHttpVersion(), HttpMethod.POST, collectionPath,
                 Headers.builder().add(CONTENT_TYPE, JSON).build(), new Buffer().writeUtf8(object.toString())));
-    }
-
-    /** Deletes what the path names, then every object that names a deleted one as its owner, and so on. */
-    private synchronized MockResponse deleteWithDependents(String path) {
-        MockResponse response = path.contains("?") && !Selection.of(path, kinds()).isEmpty() ? deleteSelected(path) : handleDelete(path);
-        if (response.code() != 200) {
-            return response;
-        }
-        String body = response.getBody().readUtf8();
-        // reading the body consumed it
-        response.setBody(body);
-        Deque<JsonNode> deleted = new ArrayDeque<>();
-        JsonNode answer = readTree(body);
-        if (answer.has("items")) {
-            answer.path("items").forEach(deleted::add);
-        } else {
-            deleted.add(answer);
-        }
-        Matcher namespace = NAMESPACE.matcher(path);
-        if (namespace.matches()) {
-            // what the namespace controller does once a namespace is deleted: every object in it goes too
-            deleted.addAll(deleteNamespaceContents(namespace.group(1)));
-        }
-        while (!deleted.isEmpty()) {
-            String uid = deleted.poll().path("metadata").path("uid").asText("");
-            if (uid.isEmpty()) {
-                continue;
-            }
-            for (String dependent : owners().dependentsOf(uid)) {
-                MockResponse collected = handleDelete(dependent);
-                if (collected.code() == 200) {
-                    deleted.add(readTree(collected.getBody().readUtf8()));
-                }
-            }
-        }
-        return response;
-    }
-
-    private List<JsonNode> deleteNamespaceContents(String namespace) {
-        List<JsonNode> deleted = new ArrayList<>();
-        for (Map.Entry<AttributeSet, String> entry : new ArrayList<>(map.entrySet())) {
-            Attribute plural = entry.getKey().getAttribute(KubernetesAttributesExtractor.PLURAL);
-            Attribute inNamespace = entry.getKey().getAttribute(KubernetesAttributesExtractor.NAMESPACE);
-            if (plural == null || inNamespace == null || !namespace.equals(String.valueOf(inNamespace.getValues().get(0)))) {
-                continue;
-            }
-            JsonNode object = readTree(entry.getValue());
-            MockResponse answer = handleDelete(OwnerIndex.path(object.path("apiVersion").asText(), String.valueOf(plural.getValues().get(0)),
-                    namespace, object.path("metadata").path("name").asText()));
-            if (answer.code() == 200) {
-                deleted.add(readTree(answer.getBody().readUtf8()));
-            }
-        }
-        return deleted;
-    }
-
-    /**
-     * A collection delete with selectors: what a list with those selectors answers, each deleted on its
-     * own (the mock's collection delete matched labels its own way, {@code in} matching everything).
-     */
-    private MockResponse deleteSelected(String path) {
-        MockResponse listed = handleGet(path);
-        if (listed.code() != 200) {
-            return listed;
-        }
-        String bare = path.substring(0, path.indexOf('?'));
-        String plural = bare.substring(bare.lastIndexOf('/') + 1);
-        ArrayNode deleted = json.createArrayNode();
-        for (JsonNode item : readTree(listed.getBody().readUtf8()).path("items")) {
-            JsonNode metadata = item.path("metadata");
-            MockResponse answer = handleDelete(OwnerIndex.path(item.path("apiVersion").asText(), plural, metadata.path("namespace").asText(""),
-                    metadata.path("name").asText()));
-            if (answer.code() == 200) {
-                deleted.add(readTree(answer.getBody().readUtf8()));
-            }
-        }
-        ObjectNode list = json.createObjectNode().put("apiVersion", "v1").put("kind", "List");
-        list.putObject("metadata");
-        list.set("items", deleted);
-        return new MockResponse().setResponseCode(200).setBody(list.toString());
     }
 
     /** Check and set under one lock, so two binds of one pod cannot both succeed. */

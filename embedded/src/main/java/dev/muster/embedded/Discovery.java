@@ -53,8 +53,10 @@ final class Discovery {
             ApiResource.core("replicationcontrollers", "ReplicationController", true, "rc"),
             ApiResource.of("apps/v1", "replicasets", "ReplicaSet", true, "rs"),
             ApiResource.of("apps/v1", "replicasets/status", "ReplicaSet", true),
+            ApiResource.of("apps/v1", "replicasets/scale", "Scale", true),
             ApiResource.of("apps/v1", "statefulsets", "StatefulSet", true, "sts"),
             ApiResource.of("apps/v1", "statefulsets/status", "StatefulSet", true),
+            ApiResource.of("apps/v1", "statefulsets/scale", "Scale", true),
             ApiResource.of("storage.k8s.io/v1", "storageclasses", "StorageClass", false, "sc"),
             ApiResource.of("storage.k8s.io/v1", "csinodes", "CSINode", false),
             ApiResource.of("storage.k8s.io/v1", "csidrivers", "CSIDriver", false),
@@ -86,6 +88,7 @@ final class Discovery {
             ApiResource.of("events.k8s.io/v1", "events", "Event", true, "ev"),
             ApiResource.of("apps/v1", "deployments", "Deployment", true, "deploy"),
             ApiResource.of("apps/v1", "deployments/status", "Deployment", true),
+            ApiResource.of("apps/v1", "deployments/scale", "Scale", true),
             ApiResource.of("batch/v1", "jobs", "Job", true),
             ApiResource.of("batch/v1", "jobs/status", "Job", true),
             ApiResource.of("policy/v1", "poddisruptionbudgets", "PodDisruptionBudget", true, "pdb"),
@@ -204,9 +207,14 @@ final class Discovery {
                     .put("namespaced", resource.namespaced())
                     .put("kind", resource.kind());
             ArrayNode verbs = item.putArray("verbs");
+            boolean scale = resource.plural().endsWith("/scale");
+            if (scale) {
+                // kube-apiserver's scale subresources are autoscaling/v1 Scales, which client-go's scale client reads here
+                item.put("group", "autoscaling").put("version", "v1");
+            }
             if (resource.subresource()) {
-                verbs.add(resource.plural().endsWith("/status") || resource.plural().endsWith("/log") ? "get" : "create");
-                if (resource.plural().endsWith("/status")) {
+                verbs.add(resource.plural().endsWith("/status") || resource.plural().endsWith("/log") || scale ? "get" : "create");
+                if (resource.plural().endsWith("/status") || scale) {
                     verbs.add("patch").add("update");
                 }
             } else {

@@ -19,6 +19,7 @@ import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -69,6 +70,45 @@ abstract class PatchingDispatcher extends IndexedCrudDispatcher {
             return Optional.of(apply(request, path));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The answer to a GET, PUT or PATCH of a workload's {@code scale} subresource ({@link Scales}); empty when
+     * {@code bare} names none. A patch (merge or strategic: the same for a Scale's fields) applies to the Scale.
+     */
+    final synchronized Optional<MockResponse> scale(RecordedRequest request, String bare) {
+        Optional<ResourcePath> workload = Scales.workload(bare);
+        if (workload.isEmpty()) {
+            return Optional.empty();
+        }
+        String objectPath = Scales.objectPath(workload.get());
+        Map.Entry<AttributeSet, String> current = findResource(getKey(objectPath));
+        if (current == null) {
+            return Optional.of(Statuses.notFound(workload.get()));
+        }
+        JsonNode stored = readTree(current.getValue());
+        String method = request.getMethod().toUpperCase(Locale.ROOT);
+        String contentType = String.valueOf(request.getHeader(CONTENT_TYPE));
+        JsonNode scale;
+        if (method.equals("GET")) {
+            return Optional.of(new MockResponse().setResponseCode(200).setBody(Scales.of(stored).toString()));
+        } else if (method.equals("PUT")) {
+            scale = readTree(request.getUtf8Body());
+        } else if (method.equals("PATCH") && (contentType.startsWith(MERGE_PATCH) || contentType.startsWith(STRATEGIC))) {
+            scale = MergePatch.apply(Scales.of(stored), readTree(request.getUtf8Body()));
+        } else {
+            return Optional.of(method.equals("PATCH") ? Statuses.unsupportedMediaType() : Statuses.withoutReason(405, "the server does not allow this method"));
+        }
+        Optional<MockResponse> refusal = Scales.refusal(scale, workload.get().name());
+        if (refusal.isPresent()) {
+            return refusal;
+        }
+        if (Scales.stale(scale, stored)) {
+            return Optional.of(Statuses.conflict(workload.get().qualifiedResource(), workload.get(),
+                    "the object has been modified; please apply your changes to the latest version and try again"));
+        }
+        MockResponse written = replace(objectPath, current, stored, Scales.scaled(stored, scale));
+        return Optional.of(written.code() == 200 ? written.setBody(Scales.of(readTree(written.getBody().readUtf8())).toString()) : written);
     }
 
     private MockResponse strategic(RecordedRequest request, String path) {

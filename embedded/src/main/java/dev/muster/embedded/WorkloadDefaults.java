@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The defaults kube-apiserver v1.34.4 gives apps/v1 workloads when it decodes them
  * ({@code pkg/apis/apps/v1/defaults.go}, {@code SetDefaults_Deployment} and {@code
- * SetDefaults_ReplicaSet}, and {@code SetDefaults_PodSpec} for their pod templates), and batch/v1
+ * SetDefaults_ReplicaSet}, {@code SetDefaults_StatefulSet}, and {@code SetDefaults_PodSpec} for their pod templates), and batch/v1
  * Jobs ({@link JobDefaults}). Controllers
  * read them: kube-controller-manager's deployment controller refuses a Deployment without a strategy
  * type ("unexpected deployment strategy type"), and a Deployment or ReplicaSet without replicas runs
@@ -38,6 +38,7 @@ final class WorkloadDefaults {
             switch (object.path("kind").asText()) {
                 case "Deployment" -> deployment(spec);
                 case "ReplicaSet" -> replicas(spec);
+                case "StatefulSet" -> statefulSet(spec);
                 default -> {
                     return false;
                 }
@@ -69,6 +70,32 @@ final class WorkloadDefaults {
         }
         if (!spec.hasNonNull("progressDeadlineSeconds")) {
             spec.put("progressDeadlineSeconds", 600);
+        }
+    }
+
+    /** {@code SetDefaults_StatefulSet}, with v1.34's default feature gates (no {@code maxUnavailable}). */
+    private static void statefulSet(ObjectNode spec) {
+        if (spec.path("podManagementPolicy").asText("").isEmpty()) {
+            spec.put("podManagementPolicy", "OrderedReady");
+        }
+        ObjectNode strategy = spec.withObjectProperty("updateStrategy");
+        if (strategy.path("type").asText("").isEmpty()) {
+            strategy.put("type", ROLLING_UPDATE);
+            strategy.withObjectProperty("rollingUpdate");
+        }
+        if (strategy.path("type").asText().equals(ROLLING_UPDATE) && strategy.path("rollingUpdate") instanceof ObjectNode rollingUpdate
+                && !rollingUpdate.hasNonNull("partition")) {
+            rollingUpdate.put("partition", 0);
+        }
+        ObjectNode retention = spec.withObjectProperty("persistentVolumeClaimRetentionPolicy");
+        for (String when : new String[] {"whenDeleted", "whenScaled"}) {
+            if (retention.path(when).asText("").isEmpty()) {
+                retention.put(when, "Retain");
+            }
+        }
+        replicas(spec);
+        if (!spec.hasNonNull("revisionHistoryLimit")) {
+            spec.put("revisionHistoryLimit", 10);
         }
     }
 

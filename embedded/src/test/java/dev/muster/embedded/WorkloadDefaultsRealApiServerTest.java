@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A Deployment and a ReplicaSet created with nothing but their selector and template get the same
+ * A Deployment, a ReplicaSet and a StatefulSet created with nothing but their selector and template get the same
  * defaults on the embedded server as on a real kube-apiserver: replicas, the rolling-update strategy,
  * the revision history limit, the progress deadline, and the pod template's spec defaults. Containers'
  * own defaults are not compared (not filled in yet: DIFFERENCES 2). A name made from {@code
@@ -49,6 +49,17 @@ class WorkloadDefaultsRealApiServerTest {
               template:
                 metadata: {labels: {app: workers}}
                 spec: {containers: [{name: main, image: "busybox:1"}]}
+            """, """
+            ---
+            apiVersion: apps/v1
+            kind: StatefulSet
+            metadata: {name: db, namespace: default}
+            spec:
+              serviceName: db
+              selector: {matchLabels: {app: db}}
+              template:
+                metadata: {labels: {app: db}}
+                spec: {containers: [{name: main, image: "postgres:17"}]}
             """);
 
     @RegisterExtension
