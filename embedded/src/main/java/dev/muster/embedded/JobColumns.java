@@ -6,10 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -28,9 +25,9 @@ final class JobColumns {
                 Column.string("Completions", 0, JobColumns::completions),
                 Column.string("Duration", 0, job -> duration(job, clock)),
                 Column.string("Age", 0, age),
-                Column.string("Containers", 1, job -> containers(job, "name")),
-                Column.string("Images", 1, job -> containers(job, "image")),
-                Column.string("Selector", 1, job -> selector(job.path("spec").path("selector"))));
+                Column.string("Containers", 1, job -> WorkloadColumns.containers(job, "name")),
+                Column.string("Images", 1, job -> WorkloadColumns.containers(job, "image")),
+                Column.string("Selector", 1, job -> WorkloadColumns.selector(job.path("spec").path("selector"))));
     }
 
     private static Object status(JsonNode job) {
@@ -82,35 +79,5 @@ final class JobColumns {
         } catch (DateTimeParseException e) {
             return "";
         }
-    }
-
-    private static Object containers(JsonNode job, String field) {
-        List<String> values = new ArrayList<>();
-        job.path("spec").path("template").path("spec").path("containers").forEach(container -> values.add(container.path(field).asText()));
-        return String.join(",", values);
-    }
-
-    /** As apimachinery's {@code FormatLabelSelector}: the requirements sorted by key, {@code <none>} for none. */
-    static String selector(JsonNode selector) {
-        Map<String, List<String>> requirements = new TreeMap<>();
-        selector.path("matchLabels").properties()
-                .forEach(label -> requirements.computeIfAbsent(label.getKey(), key -> new ArrayList<>()).add(label.getKey() + "=" + label.getValue().asText()));
-        for (JsonNode expression : selector.path("matchExpressions")) {
-            String key = expression.path("key").asText();
-            List<String> values = new ArrayList<>();
-            expression.path("values").forEach(value -> values.add(value.asText()));
-            values.sort(null);
-            String requirement = switch (expression.path("operator").asText()) {
-                case "In" -> key + " in (" + String.join(",", values) + ")";
-                case "NotIn" -> key + " notin (" + String.join(",", values) + ")";
-                case "Exists" -> key;
-                case "DoesNotExist" -> "!" + key;
-                default -> key + " " + expression.path("operator").asText();
-            };
-            requirements.computeIfAbsent(key, ignored -> new ArrayList<>()).add(requirement);
-        }
-        List<String> all = new ArrayList<>();
-        requirements.values().forEach(all::addAll);
-        return all.isEmpty() ? "<none>" : String.join(",", all);
     }
 }

@@ -53,8 +53,8 @@ final class Scales {
             spec.put(REPLICAS, replicas);
         }
         ObjectNode status = scale.putObject("status").put(REPLICAS, workload.path("status").path(REPLICAS).asInt(0));
-        String selector = JobColumns.selector(workload.path("spec").path("selector"));
-        if (!selector.equals("<none>")) {
+        String selector = WorkloadColumns.selector(workload.path("spec").path("selector"));
+        if (!selector.equals(WorkloadColumns.NONE)) {
             status.put("selector", selector);
         }
         return scale;

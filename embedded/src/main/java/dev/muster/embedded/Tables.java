@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * Server-side printing: the {@code meta.k8s.io/v1 Table} kubectl asks for with
  * {@code Accept: ...;as=Table}, built from the object or list the store answered. kubectl lays out
  * nothing itself, so without this {@code kubectl get pods -o wide} would show names and ages only.
- * Pods, nodes and batch/v1 Jobs get kube-apiserver's columns, custom resources their CRD's printer columns, the rest
+ * Pods, nodes, batch/v1 Jobs and apps/v1 workloads get kube-apiserver's columns, custom resources their CRD's printer columns, the rest
  * name and age.
  */
 final class Tables {
@@ -38,6 +38,9 @@ final class Tables {
         this.clock = requireNonNull(clock, "clock is null");
         columns.put("/pods", PodColumns.columns(this::age));
         columns.put("batch/jobs", JobColumns.columns(this::age, clock));
+        columns.put("apps/deployments", WorkloadColumns.deployments(this::age));
+        columns.put("apps/replicasets", WorkloadColumns.replicaSets(this::age));
+        columns.put("apps/statefulsets", WorkloadColumns.statefulSets(this::age));
         columns.put("/nodes", ImmutableList.of(
                 Column.string("Status", 0, Tables::nodeStatus),
                 Column.string("Roles", 0, node -> "<none>"),

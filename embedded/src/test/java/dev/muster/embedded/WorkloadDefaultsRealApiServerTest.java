@@ -120,31 +120,46 @@ class WorkloadDefaultsRealApiServerTest {
         assertThat(kubeApiServer.get(1).path("spec").path("podReplacementPolicy").asText()).isEqualTo("Failed");
     }
 
-    /** kubectl's wide table of a Job that no controller has run yet is the same on both, but for the uid and the age. */
+    /**
+     * kubectl's wide tables of a Job, a Deployment, a ReplicaSet and a StatefulSet that no controller has
+     * run yet are the same on both, but for the Job's uid and the ages.
+     */
     @Test
-    void kubectlPrintsAJobAsOnKubeApiServer(RealControlPlane real) throws InterruptedException {
+    void kubectlPrintsWorkloadsAsOnKubeApiServer(RealControlPlane real) throws InterruptedException {
+        String template = """
+                  template:
+                    metadata: {labels: {app: shown}}
+                    spec:
+                      restartPolicy: OnFailure
+                      containers: [{name: main, image: "perl:5"}, {name: side, image: "busybox:1"}]
+                """;
+        String selector = "  selector: {matchLabels: {app: shown}, matchExpressions: [{key: tier, operator: NotIn, values: [z, y]}]}\n";
+        List<String> manifests = List.of(
+                "kind: Job\napiVersion: batch/v1\nmetadata: {name: shown, namespace: default}\nspec:\n  parallelism: 3\n" + template,
+                "kind: Deployment\napiVersion: apps/v1\nmetadata: {name: shown, namespace: default}\nspec:\n  replicas: 2\n" + selector
+                        + template.replace("OnFailure", "Always"),
+                "kind: ReplicaSet\napiVersion: apps/v1\nmetadata: {name: shown, namespace: default}\nspec:\n" + selector
+                        + template.replace("OnFailure", "Always"),
+                "kind: StatefulSet\napiVersion: apps/v1\nmetadata: {name: shown, namespace: default}\nspec:\n  serviceName: shown\n"
+                        + selector + template.replace("OnFailure", "Always"));
         Map<String, String> tables = new LinkedHashMap<>();
         for (Side side : servers.both(real)) {
-            GenericKubernetesResource created = side.client().resource(Serialization.unmarshal("""
-                    ---
-                    apiVersion: batch/v1
-                    kind: Job
-                    metadata: {name: printed, namespace: default}
-                    spec:
-                      parallelism: 3
-                      template:
-                        spec:
-                          restartPolicy: OnFailure
-                          containers: [{name: main, image: "perl:5"}, {name: side, image: "busybox:1"}]
-                    """, GenericKubernetesResource.class)).create();
-            TestingKubectl.Result table = TestingKubectl.run(side.kubeconfig(), "get", "job", "printed", "-n", "default", "-o", "wide");
+            String uid = "";
+            for (String manifest : manifests) {
+                GenericKubernetesResource created = side.client().resource(Serialization.unmarshal(manifest, GenericKubernetesResource.class))
+                        .create();
+                uid = created.getKind().equals("Job") ? created.getMetadata().getUid() : uid;
+            }
+            TestingKubectl.Result table = TestingKubectl.run(side.kubeconfig(), "get", "job,deployment,replicaset,statefulset", "-n",
+                    "default", "-o", "wide");
             assertThat(table.exitCode()).as(table.output()).isZero();
-            tables.put(side.name(), table.output().replace(created.getMetadata().getUid(), "UID").replaceAll("\\b\\d+s\\b", "AGE"));
+            tables.put(side.name(), table.output().replace(uid, "UID").replaceAll("\\b\\d+s\\b", "AGE"));
         }
 
         String kubeApiServer = tables.get(TestingServers.real(real).name());
         assertThat(tables.get(servers.embedded().name())).isEqualTo(kubeApiServer);
-        assertThat(kubeApiServer).contains("Running", "0/1 of 3", "main,side", "perl:5,busybox:1", "batch.kubernetes.io/controller-uid=UID");
+        assertThat(kubeApiServer).contains("Running", "0/1 of 3", "main,side", "perl:5,busybox:1", "batch.kubernetes.io/controller-uid=UID",
+                "app=shown,tier notin (y,z)", "0/2", "UP-TO-DATE", "DESIRED");
     }
 
     @Test
