@@ -20,7 +20,9 @@ import java.util.Set;
  * spec gets what {@code SetDefaults_PodSpec} (k8s.io/kubernetes v1.34.4 {@code pkg/apis/core/v1/defaults.go})
  * sets when absent: {@code dnsPolicy: ClusterFirst}, {@code restartPolicy: Always}, an empty
  * {@code securityContext}, {@code terminationGracePeriodSeconds: 30} and {@code schedulerName:
- * default-scheduler}, without which kube-scheduler takes the pod for another scheduler's.
+ * default-scheduler}, without which kube-scheduler takes the pod for another scheduler's; its containers
+ * and volumes get {@link ContainerDefaults}; a pod (not a template) gets {@code SetDefaults_Pod}'s
+ * requests from limits and {@code enableServiceLinks: true}.
  */
 final class PodDefaults {
     private static final List<String> QOS_RESOURCES = List.of("cpu", "memory");
@@ -31,6 +33,7 @@ final class PodDefaults {
     static void onCreate(ObjectNode pod) {
         if (pod.path("spec") instanceof ObjectNode spec) {
             defaultSpec(spec);
+            podOnly(spec);
         }
         ObjectNode status = pod.putObject("status");
         status.put("phase", "Pending");
@@ -76,6 +79,29 @@ final class PodDefaults {
             spec.put("terminationGracePeriodSeconds", 30);
         }
         defaultText(spec, "schedulerName", "default-scheduler");
+        ContainerDefaults.defaultSpec(spec);
+    }
+
+    /**
+     * {@code SetDefaults_Pod}, for a pod and not a template: a container's requests default to its limits, resource by
+     * resource, and {@code enableServiceLinks} to true.
+     */
+    private static void podOnly(ObjectNode spec) {
+        for (String containers : List.of("initContainers", "containers")) {
+            for (JsonNode container : spec.path(containers)) {
+                if (container.path("resources").path("limits") instanceof ObjectNode limits && container.path("resources") instanceof ObjectNode resources) {
+                    ObjectNode requests = resources.withObjectProperty("requests");
+                    limits.properties().forEach(limit -> {
+                        if (!requests.has(limit.getKey())) {
+                            requests.set(limit.getKey(), limit.getValue());
+                        }
+                    });
+                }
+            }
+        }
+        if (!spec.hasNonNull("enableServiceLinks")) {
+            spec.put("enableServiceLinks", true);
+        }
     }
 
     private static void defaultText(ObjectNode spec, String field, String value) {
