@@ -52,6 +52,7 @@ final class ApiServerDispatcher extends DeletingDispatcher {
     private final MockErrors errors;
     private final OpenApiDocuments openApi;
     private final RandomGenerator names = new SecureRandom(); // generateName's suffixes, random as kube-apiserver's
+    private final ServiceDefaults services = new ServiceDefaults();
 
     ApiServerDispatcher(List<CustomResourceDefinitionContext> crds, ObjectMapper json, Clock clock) {
         super(crds, json, new TypeSchemas(json), clock);
@@ -147,7 +148,7 @@ final class ApiServerDispatcher extends DeletingDispatcher {
     }
 
     private MockResponse answer(RecordedRequest sent) {
-        WriteBodies.Prepared prepared = WriteBodies.prepare(sent, kinds().of(sent.getPath()), this::readTree, names);
+        WriteBodies.Prepared prepared = WriteBodies.prepare(sent, kinds().of(sent.getPath()), this::readTree, names, services);
         if (prepared.refusal().isPresent()) {
             return prepared.refusal().get();
         }

@@ -22,7 +22,7 @@ import java.util.random.RandomGenerator;
  *       written, the JavaScript one a plain object, and both leave the two out (the mock refused such
  *       a body: "kind is required");
  *   <li>it fills in the defaults of the kinds whose defaults are known here (a new pod's,
- *       {@link PodDefaults}; {@link WorkloadDefaults});
+ *       {@link PodDefaults}; {@link WorkloadDefaults}; a Service's, and a new one's addresses, {@link ServiceDefaults});
  *   <li>it refuses a new object whose name its kind does not allow ({@link ObjectNames}), which the
  *       mock stored as it came.
  * </ul>
@@ -48,7 +48,7 @@ final class WriteBodies {
      * request goes on unread.
      */
     static Prepared prepare(RecordedRequest request, Optional<ResourceKinds.Kind> stored, Function<String, JsonNode> readTree,
-            RandomGenerator names) {
+            RandomGenerator names, ServiceDefaults services) {
         String method = request.getMethod().toUpperCase(Locale.ROOT);
         boolean write = method.equals("POST") || method.equals("PUT");
         Optional<ResourcePath> path = ResourcePath.parse(request.getPath());
@@ -74,7 +74,14 @@ final class WriteBodies {
             if (pod) {
                 PodDefaults.onCreate(fields);
             }
-            if (WorkloadDefaults.apply(fields, create) || typeMissing || generated || pod) {
+            boolean service = stored.get().apiVersion().equals("v1") && stored.get().kind().equals("Service") && path.get().subresource().isEmpty();
+            if (service) {
+                ServiceDefaults.decode(fields);
+                if (create) {
+                    services.onCreate(fields);
+                }
+            }
+            if (WorkloadDefaults.apply(fields, create) || typeMissing || generated || pod || service) {
                 body = fields.toString();
             }
             Optional<MockResponse> refusal = create ? ObjectNames.refusal(stored.get(), fields.path("metadata").path("name").asText(""))
