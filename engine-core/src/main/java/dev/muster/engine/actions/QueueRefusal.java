@@ -15,9 +15,9 @@ import java.util.Optional;
  * Names what keeps a task its queue refuses from running, the first constraint that binds (issue 18):
  * a limit set on the queue (its state, capability, what other queues' guarantees leave it), else no
  * node with room (which resource, how close the nodes come), else the share other queues' demand
- * leaves it. The nodes are asked once per request and filters, without moving the round-robin start, so asking
- * changes no placement. It remembers the nodes' room, so it lives while they do not change (one job's
- * attempt in allocate, the whole enqueue action); not thread-safe.
+ * leaves it. The nodes are asked once per request and filters, without moving the round-robin start,
+ * so asking changes no placement. It remembers the nodes' room, so it lives while they do not change
+ * (one job's attempt in allocate, the whole enqueue action); not thread-safe.
  */
 final class QueueRefusal {
     private final Session session;
