@@ -148,23 +148,12 @@ public final class AllocateAction implements Action {
                 failedRoles.add(failed.task().role());
             }
         }
-        Optional<String> noNodeFits = Optional.empty();
+        QueueRefusal refusal = new QueueRefusal(session, picker, session.nodes());
         while (!tasks.isEmpty()) {
             TaskState task = tasks.poll();
             if (!session.plugins().isAllocatable(queue, task)) {
-                // the first constraint that binds is named: with no node that has room, the queue's
-                // limit is not what the gang waits for (asked once per job, as its tasks ask alike)
-                if (noNodeFits.isEmpty()) {
-                    noNodeFits = Optional.of(picker.whyNoNodeFits(task, session.nodes())
-                            .map(errors -> errors.describe(session.nodes().size())).orElse(""));
-                }
-                if (!noNodeFits.get().isEmpty()) {
-                    // a note, not a fit error: the task was not tried on the nodes, so its role is not failed
-                    job.recordQueueNote(task.id(), noNodeFits.get());
-                    continue;
-                }
-                job.recordQueueNote(task.id(), session.plugins().notAllocatableReason(queue, task)
-                        .orElse("queue " + queue.name() + " cannot take " + task.request() + " now"));
+                // a note, not a fit error: the task was not tried on the nodes, so its role is not failed
+                job.recordQueueNote(task.id(), refusal.reason(queue, task));
                 continue;
             }
             String role = task.task().role();

@@ -93,10 +93,13 @@ final class SubJobPlacer {
         Statement statement = session.newStatement();
         Set<String> failedRoles = failedRoles(job, subJob);
         Optional<String> allocated = subJob.allocatedHyperNode();
+        QueueRefusal refusal = new QueueRefusal(session, picker, nodes);
+        String where = hyperNode.equals(HyperNodeTree.CLUSTER_TOP) ? "" : " in hypernode " + hyperNode;
         while (!tasks.isEmpty()) {
             TaskState task = tasks.poll();
             if (!session.plugins().isAllocatable(queue, task)) {
-                job.recordQueueNote(task.id(), "queue " + queue.name() + " cannot take " + task.request() + " now (its share or capability is used up)");
+                String reason = refusal.reason(queue, task);
+                job.recordQueueNote(task.id(), refusal.noRoom(task).isPresent() ? reason + where : reason);
                 continue;
             }
             String role = task.task().role();
@@ -107,7 +110,6 @@ final class SubJobPlacer {
             Optional<String> prefilter = session.plugins().prefilter(task);
             NodePicker.Filtered filtered = prefilter.isPresent() ? null : picker.filter(task, nodes, true);
             if (prefilter.isPresent() || filtered.feasible().isEmpty()) {
-                String where = hyperNode.equals(HyperNodeTree.CLUSTER_TOP) ? "" : " in hypernode " + hyperNode;
                 job.recordFitError(task.id(), prefilter.orElseGet(() -> filtered.errors().describe(nodes.size())) + where);
                 failedRoles.add(role);
                 if (needContinueAllocating(subJob, failedRoles)) {

@@ -15,6 +15,15 @@ public interface AdmissionCheck {
         return Optional.empty();
     }
 
+    /**
+     * Whether {@link #isEnqueueable} rejects the job for want of room on the cluster or of a share of it,
+     * not by a limit set on its queue nor for a reason of the job's own: the enqueue action then names
+     * the nodes' room first when no node has room for one of its tasks. Called only after a rejection.
+     */
+    default boolean rejectsForRoom(JobState job) {
+        return false;
+    }
+
     /** Called after a job was admitted, so the plugin can count its minimum resources as in queue. */
     default void enqueued(JobState job) {}
 }

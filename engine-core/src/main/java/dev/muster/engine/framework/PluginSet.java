@@ -339,29 +339,9 @@ public final class PluginSet {
         return true;
     }
 
-    /** Why the first refusing plugin will not let the queue take the task; empty when none refuses. */
-    public Optional<String> notAllocatableReason(Queue queue, TaskState task) {
-        for (QueueCapacity capacity : flat(QueueCapacity.class, PluginFlag.ALLOCATABLE)) {
-            if (!capacity.isAllocatable(queue, task)) {
-                return Optional.of(capacity.explainNotAllocatable(queue, task)
-                        .orElseGet(() -> "queue " + queue.name() + " is refused by plugin " + nameOf(capacity)));
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** Why the first rejecting plugin will not admit the job; empty when none rejects. */
-    public Optional<String> enqueueRejection(JobState job) {
-        for (AdmissionCheck check : flat(AdmissionCheck.class, PluginFlag.JOB_ENQUEUED)) {
-            if (check.isEnqueueable(job) == Vote.REJECT) {
-                return Optional.of(check.explainRejection(job).orElseGet(() -> "rejected by plugin " + nameOf(check)));
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static String nameOf(Object plugin) {
-        return plugin instanceof Plugin named ? named.name() : plugin.getClass().getSimpleName();
+    /** Why the plugins refuse a task or a job, asked only after a refusal. */
+    public Refusals refusals() {
+        return new Refusals(flat(QueueCapacity.class, PluginFlag.ALLOCATABLE), flat(AdmissionCheck.class, PluginFlag.JOB_ENQUEUED));
     }
 
     public boolean isPreemptive(Queue queue, List<TaskState> tasks) {

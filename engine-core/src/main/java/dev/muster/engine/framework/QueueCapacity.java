@@ -28,6 +28,16 @@ public interface QueueCapacity {
         return Optional.empty();
     }
 
+    /**
+     * When {@link #isAllocatable} refuses the task because of a limit set on the queue (its state, its
+     * capability, what the other queues' guarantees leave it), why, in the same words as
+     * {@link #explainNotAllocatable}; empty when the refusal, if any, is a share of what the cluster has
+     * now. A limit is named before the room on the nodes, a share after it. Called only after a refusal.
+     */
+    default Optional<String> explainLimit(Queue queue, TaskState task) {
+        return Optional.empty();
+    }
+
     /** May the queue reclaim resources from others for these tasks? Every plugin must agree. */
     default boolean isPreemptive(Queue queue, List<TaskState> tasks) {
         return true;

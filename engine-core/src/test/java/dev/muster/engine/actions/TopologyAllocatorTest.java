@@ -181,4 +181,31 @@ class TopologyAllocatorTest {
         // then
         assertThat(result.binds()).isEmpty();
     }
+
+    @Test
+    void aGangPlacedByTopologyIsToldTheLimitOfItsQueue() {
+        // given: 8 idle cpu, but the queue may use 2
+        ClusterSnapshot scenario = twoSwitches()
+                .queue("small", queue -> queue.capability(cpu(2)))
+                .job("ns/train", "small", 2, cpu(2), 2)
+                .networkTopology("ns/train", hard(2))
+                .build();
+
+        // when
+        SessionResult result = TestingScheduler.withConfig("""
+                actions: "allocate"
+                tiers:
+                - plugins:
+                  - name: gang
+                  - name: proportion
+                  - name: predicates
+                  - name: network-topology-aware
+                """).runOnce(scenario);
+
+        // then
+        assertThat(result.binds()).isEmpty();
+        assertThat(result.jobs().get(JobId.parse("ns/train")).reason()).hasValueSatisfying(reason -> assertThat(reason)
+                .contains("queue small would go over its capability: cpu 4 > 2")
+                .doesNotContain("used up"));
+    }
 }

@@ -162,6 +162,16 @@ public final class CapacityPlugin implements Plugin, QueueOrder, VictimQueueOrde
 
     @Override
     public Optional<String> explainNotAllocatable(Queue queue, TaskState task) {
+        return explain(queue, task, false);
+    }
+
+    /** A refusal by a queue's state, the queue tree, or a capability its {@code spec.capability} (or an ancestor's) sets. */
+    @Override
+    public Optional<String> explainLimit(Queue queue, TaskState task) {
+        return explain(queue, task, true);
+    }
+
+    private Optional<String> explain(Queue queue, TaskState task, boolean onlySetLimits) {
         if (queue.state() != QueueState.OPEN) {
             return Optional.of("queue " + queue.name() + " is " + queue.state().text() + ", not Open");
         }
@@ -179,6 +189,9 @@ public final class CapacityPlugin implements Plugin, QueueOrder, VictimQueueOrde
             Resources used = level.allocated().add(task.request());
             TreeSet<String> excess = Quota.insufficientOnRequested(used, level.realCapability(), task.request());
             if (!excess.isEmpty()) {
+                if (onlySetLimits && level.queue().capability().isEmpty()) {
+                    return Optional.empty();
+                }
                 return Optional.of(String.format("queue %s would go over its capability: %s", level.name(),
                         Quota.describeExcess(excess, used, level.realCapability())));
             }

@@ -157,6 +157,12 @@ public final class ExecutorReservationPlugin implements Plugin, NodeFilter, JobR
                 + Quota.describeExcess(Quota.insufficientOnRequested(used, capability, task.request()), used, capability));
     }
 
+    /** Its only refusal is by the queue's capability, a limit the user set. */
+    @Override
+    public Optional<String> explainLimit(Queue queue, TaskState task) {
+        return explainNotAllocatable(queue, task);
+    }
+
     private Resources used(QueueName queue) {
         return queueAllocated.getOrDefault(queue, Resources.EMPTY);
     }

@@ -164,13 +164,19 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
         if (attributes == null) {
             return Optional.empty();
         }
-        Resources used = attributes.allocated().add(task.request());
         if (lendIdleShare) {
-            TreeSet<String> overCapability = Quota.insufficientOnRequested(used, attributes.realCapability(), task.request());
-            return Optional.of("queue " + queue.name() + " would go over its capability: "
-                    + Quota.describeExcess(overCapability, used, attributes.realCapability()));
+            return Optional.of(ShareReasons.overRealCapability(attributes, task.request(), total));
         }
-        return Optional.of(ShareReasons.overDeserved(queues, attributes, task.request()));
+        return Optional.of(ShareReasons.overDeserved(queues, attributes, task.request(), total));
+    }
+
+    @Override
+    public Optional<String> explainLimit(Queue queue, TaskState task) {
+        if (queue.state() != QueueState.OPEN) {
+            return Optional.of("queue " + queue.name() + " is " + queue.state().text() + ", not Open");
+        }
+        QueueAttributes attributes = queues.get(queue.name());
+        return attributes == null ? Optional.empty() : ShareReasons.overLimit(attributes, task.request(), total);
     }
 
     @Override
@@ -187,6 +193,13 @@ public final class ProportionPlugin implements Plugin, QueueOrder, QueueCapacity
             return Optional.of(ShareReasons.deservedShortfall(queues, attributes, minimum));
         }
         return Optional.of(ShareReasons.admissionShortfall(attributes, minimum, total));
+    }
+
+    @Override
+    public boolean rejectsForRoom(JobState job) {
+        QueueAttributes attributes = queues.get(job.queue());
+        return attributes != null && attributes.isOpen()
+                && ShareReasons.noLimitRefuses(attributes, job.job().minResources().orElse(Resources.EMPTY), total);
     }
 
     private boolean fitsDeserved(Queue queue, Resources request) {

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
@@ -22,19 +23,16 @@ final class ShareReasons {
 
     private ShareReasons() {}
 
-    /** {@code queue ml (weight 1) would go over its deserved share: nvidia.com/gpu 20 > 16; the rest is deserved by ...}. */
-    static String overDeserved(Map<QueueName, QueueAttributes> queues, QueueAttributes attributes, Resources request) {
+    /**
+     * {@code queue ml (weight 1) would go over its deserved share: nvidia.com/gpu 20 > 16; the rest is deserved by ...},
+     * or the limit set on the queue that binds before its share ({@link #overLimit}).
+     */
+    static String overDeserved(Map<QueueName, QueueAttributes> queues, QueueAttributes attributes, Resources request, Resources total) {
+        Optional<String> limit = overLimit(attributes, request, total);
+        if (limit.isPresent()) {
+            return limit.get();
+        }
         Resources used = attributes.allocated().add(request);
-        TreeSet<String> overCapability = overCapability(attributes, used, request);
-        if (!overCapability.isEmpty()) {
-            return "queue " + attributes.name() + " would go over its capability: "
-                    + Quota.describeExcess(overCapability, used, attributes.capability());
-        }
-        TreeSet<String> overGuarantees = Quota.insufficientOnRequested(used, attributes.realCapability(), request);
-        if (!overGuarantees.isEmpty()) {
-            return "queue " + attributes.name() + " would go over what the other queues' guarantees leave it: "
-                    + Quota.describeExcess(overGuarantees, used, attributes.realCapability());
-        }
         TreeSet<String> excess = Quota.insufficientOnRequested(used, attributes.deserved(), request);
         String others = othersDeserving(queues, attributes.name(), excess);
         if (others.isEmpty()) {
@@ -43,6 +41,46 @@ final class ShareReasons {
         }
         return "queue " + attributes.name() + " (weight " + attributes.queue().weight() + ") would go over its deserved share: "
                 + Quota.describeExcess(excess, used, attributes.deserved()) + "; the rest is deserved by " + others;
+    }
+
+    /**
+     * {@code queue ml would go over what the cluster has: nvidia.com/gpu 40 > 32}, for a queue that may
+     * borrow up to its real capability, or the limit set on the queue that binds ({@link #overLimit}).
+     */
+    static String overRealCapability(QueueAttributes attributes, Resources request, Resources total) {
+        Optional<String> limit = overLimit(attributes, request, total);
+        if (limit.isPresent()) {
+            return limit.get();
+        }
+        Resources used = attributes.allocated().add(request);
+        return "queue " + attributes.name() + " would go over what the cluster has: " + Quota.describeExcess(
+                Quota.insufficientOnRequested(used, attributes.realCapability(), request), used, attributes.realCapability());
+    }
+
+    /**
+     * The limit set on the queue that taking {@code request} would go over: its {@code spec.capability},
+     * or, on a resource of which the other queues' guarantees keep part of the cluster, what they leave
+     * it. Empty when neither binds: then only the room on the nodes or a deserved share can.
+     */
+    static Optional<String> overLimit(QueueAttributes attributes, Resources request, Resources total) {
+        Resources used = attributes.allocated().add(request);
+        TreeSet<String> overCapability = overCapability(attributes, used, request);
+        if (!overCapability.isEmpty()) {
+            return Optional.of("queue " + attributes.name() + " would go over its capability: "
+                    + Quota.describeExcess(overCapability, used, attributes.capability()));
+        }
+        TreeSet<String> overGuarantees = new TreeSet<>();
+        for (String resource : Quota.insufficientOnRequested(used, attributes.realCapability(), request)) {
+            // a real capability short of the cluster, and not by the queue's capability: others' guarantees
+            if (attributes.realCapability().get(resource) < total.get(resource) - Resources.EPSILON) {
+                overGuarantees.add(resource);
+            }
+        }
+        if (!overGuarantees.isEmpty()) {
+            return Optional.of("queue " + attributes.name() + " would go over what the other queues' guarantees leave it: "
+                    + Quota.describeExcess(overGuarantees, used, attributes.realCapability()));
+        }
+        return Optional.empty();
     }
 
     /** The resources the queue's {@code spec.capability} sets and {@code used} goes over (none without a capability). */
@@ -82,6 +120,19 @@ final class ShareReasons {
         }
         return "minResources (" + minimum + ") would take queue " + attributes.name() + limit
                 + ", counting what it runs and has admitted: " + Quota.describeExcess(shortfall, future, bound);
+    }
+
+    /**
+     * Whether no limit set on the queue (its capability, what the other queues' guarantees leave it)
+     * keeps a job of this minimum out: then the cluster's room, or the share of it the other queues'
+     * demand leaves, does.
+     */
+    static boolean noLimitRefuses(QueueAttributes attributes, Resources minimum, Resources total) {
+        if (attributes.admissionShortfall(minimum).isEmpty()) {
+            return true;
+        }
+        return overCapability(attributes, attributes.withAdmitted(minimum), minimum).isEmpty()
+                && total.lessEqualOnDimensionsOf(attributes.realCapability(), minimum);
     }
 
     /** {@code minResources cpu 8 would take queue ml to cpu 20 > its deserved share 16}, naming who deserves the rest. */
