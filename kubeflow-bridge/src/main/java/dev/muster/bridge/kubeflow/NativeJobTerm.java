@@ -25,6 +25,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -136,10 +137,14 @@ final class NativeJobTerm implements TermController.Term {
         NativeJobReader.Read read = NativeJobReader.read(key.kind(), json);
         NativeJob job = read.job();
         NativeJobStatus current = NativeJobStatus.of(json.path("status"));
-        NativeReplicas replicas = NativeReplicaPlanner.plan(read, GangScheduling.volcano());
+        NativeReplicas replicas = replicas(read);
         if (!replicas.problems().isEmpty()) {
             refuse(object, job, current, replicas);
             return;
+        }
+        if (current.isTrue(TrainingJobWriter.INVALID_CONDITION)) {
+            // mended: said as the bridge's controller says it
+            current = current.withCondition(TrainingJobWriter.INVALID_CONDITION, false, "InputGood", "the input is good", clock.instant());
         }
         Optional<String> queueName = job.job().schedulingPolicy().queue().filter(name -> !name.equals(TrainingJobPlanner.DEFAULT_QUEUE));
         if (queueName.isPresent() && queues.getIndexer().getByKey(queueName.get()) == null && !current.finished()) {
@@ -164,24 +169,34 @@ final class NativeJobTerm implements TermController.Term {
                 plan.status().conditions().stream().filter(JobCondition::status).map(JobCondition::type).toList());
     }
 
-    /** Bad input: the job fails with the kind's FailedValidation reason, an Event per field, and nothing made. */
+    /**
+     * Bad input: nothing is made, an Event per field (the operator's words for a job that fails its validation,
+     * {@code mpijob_controller.go:144-149}) and the bridge's {@code Invalid} condition, so the job runs once its
+     * input is mended; {@link TrainingJobController} words the same condition the same way, so neither undoes the other.
+     */
     private void refuse(GenericKubernetesResource object, NativeJob job, NativeJobStatus current, NativeReplicas replicas) {
         if (current.finished()) {
             return;
         }
         String kind = job.kind().kind();
-        String reason = kind + "FailedValidation";
-        String message = kind + " " + job.job().name() + " is invalid: "
-                + replicas.problems().stream().map(FieldProblem::toString).collect(Collectors.joining("; "));
-        NativeJobStatus status = current;
-        if (status.condition(JobCondition.CREATED).isEmpty()) {
-            status = status.withCondition(JobCondition.CREATED, true, kind + "Created", kind + " " + job.job().name() + " is created.",
-                    clock.instant());
-        }
-        status = status.completedAt(clock.instant()).withCondition(JobCondition.FAILED, true, reason, message, clock.instant());
-        replicas.problems().forEach(problem -> writer.event(job.job(), new NativeSyncPlan.Event(true, reason, problem.toString())));
+        Instant now = clock.instant();
+        String message = replicas.problems().stream().map(FieldProblem::toString).collect(Collectors.joining("; "));
+        NativeJobStatus status = created(job, current, now)
+                .withCondition(TrainingJobWriter.INVALID_CONDITION, true, TrainingJobWriter.INVALID_REASON, message, now);
+        replicas.problems().forEach(problem -> writer.event(job.job(), new NativeSyncPlan.Event(true, kind + "FailedValidation",
+                kind + " failed validation because " + problem)));
         writer.writeStatus(object, job.job(), status);
         log.info("job={} refused: {}", job.job().displayName(), message);
+    }
+
+    private static NativeJobStatus created(NativeJob job, NativeJobStatus status, Instant now) {
+        String kind = job.kind().kind();
+        return status.condition(JobCondition.CREATED).isPresent() ? status
+                : status.withCondition(JobCondition.CREATED, true, kind + "Created", kind + " " + job.job().name() + " is created.", now);
+    }
+
+    private static NativeReplicas replicas(NativeJobReader.Read read) {
+        return NativeReplicaPlanner.plan(read, GangScheduling.volcano());
     }
 
     private static boolean ownedBy(HasMetadata object, String uid) {
