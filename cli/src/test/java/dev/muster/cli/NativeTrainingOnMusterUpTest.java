@@ -99,6 +99,11 @@ class NativeTrainingOnMusterUpTest {
         assertThat(pods).extracting(pod -> pod.getMetadata().getName()).containsExactlyInAnyOrder(name + "-master-0", name + "-worker-0");
         assertThat(pods).allSatisfy(pod -> assertThat(pod.getSpec().getNodeName()).isNotEmpty());
         assertBoundWhole(pods);
+
+        // and deleting the job deletes what it owns
+        client.genericKubernetesResources(context("pytorchjobs")).inNamespace("default").withName(name).delete();
+        await().atMost(WAIT).until(() -> pods(client, name).isEmpty()
+                && client.services().inNamespace("default").withLabel("training.kubeflow.org/job-name", name).list().getItems().isEmpty());
     }
 
     @Test

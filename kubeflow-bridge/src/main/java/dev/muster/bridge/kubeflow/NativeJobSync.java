@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -159,7 +160,7 @@ public final class NativeJobSync {
 
     static Optional<ReplicaSpec> spec(NativeJob job, String lowerType) {
         return job.replicaSpecs().entrySet().stream().filter(entry -> TfConfig.lower(entry.getKey()).equals(lowerType))
-                .map(java.util.Map.Entry::getValue).findFirst();
+                .map(Map.Entry::getValue).findFirst();
     }
 
     static int exitCode(ReplicaPod pod) {
