@@ -170,9 +170,9 @@ class NativeTrainingOnMusterUpTest {
         ObjectNode job = JSON.valueToTree(Serialization.unmarshal(Files.readString(EXAMPLES.resolve(file)), GenericKubernetesResource.class));
         for (JsonNode spec : job.path("spec").path(job.path("kind").asText().equals("TFJob") ? "tfReplicaSpecs" : "pytorchReplicaSpecs")) {
             ObjectNode template = (ObjectNode) spec.path("template");
-            template.with("metadata").with("annotations").put("muster.dev/duration", duration);
+            template.withObjectProperty("metadata").withObjectProperty("annotations").put("muster.dev/duration", duration);
             for (JsonNode container : template.path("spec").path("containers")) {
-                ((ObjectNode) container).with("resources").with("requests").put("cpu", "1");
+                ((ObjectNode) container).withObjectProperty("resources").withObjectProperty("requests").put("cpu", "1");
             }
         }
         return job;

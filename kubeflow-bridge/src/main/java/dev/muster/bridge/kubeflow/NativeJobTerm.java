@@ -33,6 +33,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -164,7 +165,10 @@ final class NativeJobTerm implements TermController.Term {
         NativeJobSync.Observed observed = new NativeJobSync.Observed(jobPods, jobServices, phase, clock.instant());
         NativeSyncPlan plan = NativeJobSync.sync(job, RunPolicy.read(json), current, observed);
         writer.write(object, job, plan, () -> replicas);
-        plan.recheckAfter().ifPresent(delay -> queue.addAfter(key, "recheck", delay.plusMillis(100)));
+        if (plan.recheckAfter().isPresent()) {
+            // a recheck left behind by a later sync only syncs once more
+            Future<?> unused = queue.addAfter(key, "recheck", plan.recheckAfter().get().plusMillis(100));
+        }
         log.debug("job={} create={} delete={} conditions={}", job.job().displayName(), plan.createPods(), plan.deletePods(),
                 plan.status().conditions().stream().filter(JobCondition::status).map(JobCondition::type).toList());
     }

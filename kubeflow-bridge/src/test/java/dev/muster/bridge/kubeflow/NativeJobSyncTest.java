@@ -121,7 +121,7 @@ class NativeJobSyncTest {
     @MethodSource("cleanPodPolicies")
     void aFinishedJobsPodsAreCleanedUpByItsCleanPodPolicy(String description, String policy, List<String> deleted) {
         ObjectNode job = MNIST.deepCopy();
-        ((ObjectNode) job.path("spec")).with("runPolicy").put("cleanPodPolicy", policy);
+        ((ObjectNode) job.path("spec")).withObjectProperty("runPolicy").put("cleanPodPolicy", policy);
         NativeSyncPlan succeeded = admitted(job, NativeJobStatus.EMPTY, exited("mnist", "chief", 0, 0), pod("mnist", "ps", 0, "Running"),
                 pod("mnist", "worker", 0, "Running"), exited("mnist", "worker", 1, 0));
 
@@ -137,7 +137,7 @@ class NativeJobSyncTest {
     @Test
     void aFinishedJobIsDeletedOnceItsTtlHasPassed() {
         ObjectNode job = MNIST.deepCopy();
-        ((ObjectNode) job.path("spec")).with("runPolicy").put("ttlSecondsAfterFinished", 60);
+        ((ObjectNode) job.path("spec")).withObjectProperty("runPolicy").put("ttlSecondsAfterFinished", 60);
         NativeJobStatus succeeded = admitted(job, NativeJobStatus.EMPTY, exited("mnist", "chief", 0, 0)).status();
 
         NativeSyncPlan early = sync(job, succeeded, List.of(), Optional.of("Inqueue"), NOW.plusSeconds(20));
@@ -151,7 +151,7 @@ class NativeJobSyncTest {
     @Test
     void aJobActiveLongerThanItsDeadlineFails() {
         ObjectNode job = MNIST.deepCopy();
-        ((ObjectNode) job.path("spec")).with("runPolicy").put("activeDeadlineSeconds", 30);
+        ((ObjectNode) job.path("spec")).withObjectProperty("runPolicy").put("activeDeadlineSeconds", 30);
         NativeSyncPlan started = admitted(job, NativeJobStatus.EMPTY, pod("mnist", "chief", 0, "Running"));
 
         NativeSyncPlan past = sync(job, started.status(), List.of(pod("mnist", "chief", 0, "Running")), Optional.of("Inqueue"),
@@ -166,7 +166,7 @@ class NativeJobSyncTest {
     @Test
     void aJobWhoseRunningPodsRestartedAsOftenAsItsBackoffLimitFails() {
         ObjectNode job = TORCH.deepCopy();
-        ((ObjectNode) job.path("spec")).with("runPolicy").put("backoffLimit", 2);
+        ((ObjectNode) job.path("spec")).withObjectProperty("runPolicy").put("backoffLimit", 2);
         ReplicaPod restarted = new ReplicaPod("torch-worker-0", "worker", 0, "Running", Optional.empty(), 2, false);
 
         NativeSyncPlan plan = admitted(job, NativeJobStatus.EMPTY, pod("torch", "master", 0, "Running"), restarted);
@@ -178,7 +178,7 @@ class NativeJobSyncTest {
     @Test
     void aSuspendedJobLosesItsPodsAndSaysSoAndResumingGivesANewStartTime() {
         ObjectNode job = TORCH.deepCopy();
-        ((ObjectNode) job.path("spec")).with("runPolicy").put("suspend", true);
+        ((ObjectNode) job.path("spec")).withObjectProperty("runPolicy").put("suspend", true);
         NativeJobStatus running = admitted(TORCH, NativeJobStatus.EMPTY, pod("torch", "master", 0, "Running"),
                 pod("torch", "worker", 0, "Running")).status();
 
