@@ -7,6 +7,7 @@ import com.google.inject.Module;
 import dev.muster.bridge.airflow.AirflowBridgeModule;
 import dev.muster.bridge.argo.ArgoBridgeModule;
 import dev.muster.bridge.kubeflow.KubeflowBridgeModule;
+import dev.muster.bridge.kubeflow.KubeflowNativeModule;
 import dev.muster.bridge.spark.operator.SparkOperatorBridgeModule;
 import io.fabric8.kubernetes.api.model.APIResource;
 import io.fabric8.kubernetes.api.model.APIResourceList;
@@ -23,13 +24,17 @@ import picocli.CommandLine.TypeConversionException;
  * A bridge the {@code muster} command can put into the runtime: its name on the command line, the
  * Guice module that contributes its controllers (and CRDs), and the API resource it reads, which a
  * cluster must serve before the bridge's informers can list it. {@code muster up} runs every bridge
- * (it creates their CRDs); {@code muster run} runs those named with {@code --bridge}.
+ * (it creates their CRDs), but native Kubeflow beside the real training operator ({@link #forUp});
+ * {@code muster run} runs those named with {@code --bridge}.
  */
 enum Bridge {
     ARGO("argo", "Argo Workflows: each fan-out of a template annotated muster.dev/gang: \"true\" is one gang",
             "argoproj.io/v1alpha1", "workflows", ArgoBridgeModule::new),
     KUBEFLOW("kubeflow", "Kubeflow's training operator: TFJobs and PyTorchJobs gang-scheduled in their queue, with reasons as events",
             "kubeflow.org/v1", "tfjobs", KubeflowBridgeModule::new),
+    // never beside a running training operator: both would make and delete the same pods
+    KUBEFLOW_NATIVE("kubeflow-native", "Muster's own TFJob and PyTorchJob controller, for a cluster without Kubeflow's training operator",
+            "kubeflow.org/v1", "tfjobs", KubeflowNativeModule::new),
     SPARK("spark", "Kubeflow's spark-operator: SparkApplications' PodGroups sized with overhead and dynamic allocation, reasons as events",
             "sparkoperator.k8s.io/v1beta2", "sparkapplications", SparkOperatorBridgeModule::new),
     // Airflow's objects live in Airflow; the bridge reads pods only, and is off without --airflow-url (AirflowOptions)
@@ -60,6 +65,15 @@ enum Bridge {
 
     Module module() {
         return module.get();
+    }
+
+    /**
+     * The bridges of {@code muster up}: all of them, except {@link #KUBEFLOW_NATIVE} when the real training
+     * operator runs ({@code --peer training-operator}), which then makes the jobs' pods itself.
+     */
+    static ImmutableList<Bridge> forUp(boolean trainingOperator) {
+        return Arrays.stream(values()).filter(bridge -> !(trainingOperator && bridge == KUBEFLOW_NATIVE))
+                .collect(ImmutableList.toImmutableList());
     }
 
     static ImmutableList<Module> modules(Iterable<Bridge> bridges) {

@@ -103,6 +103,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--bridge", paramLabel = "NAME", converter = Bridge.Converter.class, description = {
         "Run a bridge in the runtime (repeatable): argo (Argo Workflows' annotated fan-outs as gangs), kubeflow (TFJobs, PyTorchJobs),",
+        "kubeflow-native (Muster's own TFJob and PyTorchJob controller: never where Kubeflow's training operator runs),",
         "airflow (Airflow's DAG runs, with --airflow-url).",
         "The cluster must serve the API the bridge reads (its CRDs installed); muster run checks before it starts."})
     private List<Bridge> bridges = new ArrayList<>();

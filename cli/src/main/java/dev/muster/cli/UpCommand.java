@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -80,7 +79,8 @@ public final class UpCommand implements Callable<Integer> {
     @Option(names = "--peer", paramLabel = "NAME", converter = UpPeer.Converter.class, description = {
         "Also run a real peer against the cluster (repeatable): argo (Argo's workflow controller, for the Argo bridge);",
         "spark-operator (Kubeflow's spark-operator controller with Spark 4.2's spark-submit, for the Spark bridge);",
-        "training-operator (Kubeflow's training operator with --gang-scheduler-name=volcano, for the Kubeflow bridge);",
+        "training-operator (Kubeflow's training operator with --gang-scheduler-name=volcano, for the Kubeflow bridge; Muster's own",
+        "TFJob and PyTorchJob controller, on otherwise, is then off);",
         "airflow (Apache Airflow 3 standalone, from PyPI, its home beside the kubeconfig, with the Airflow bridge reading it);",
         "kube-controller-manager (its Job, Deployment and ReplicaSet controllers: batch/v1 Jobs and Deployments run).",
         "Installed by peers/install from the Go module proxy the first time (minutes); its log goes to a temporary directory."})
@@ -128,9 +128,10 @@ public final class UpCommand implements Callable<Integer> {
             }
         }, "muster-shutdown");
         boolean interrupted = false;
-        // every bridge: the embedded server serves their CRDs, so each is there to try
+        // every bridge: the embedded server serves their CRDs, so each is there to try; native Kubeflow only without the operator
+        List<Bridge> bridges = Bridge.forUp(peers.contains(UpPeer.TRAINING_OPERATOR));
         EmbeddedCluster.Options options = new EmbeddedCluster.Options(port, nodePools, Optional.ofNullable(nodesFile), configText,
-                period, true, ImmutableList.<Module>builder().addAll(Bridge.modules(List.of(Bridge.values())))
+                period, true, ImmutableList.<Module>builder().addAll(Bridge.modules(bridges))
                         .addAll(airflowUp.module().stream().toList()).build());
         if (scheduler == SchedulerChoice.NONE) {
             options = options.withoutScheduler();
@@ -147,7 +148,7 @@ public final class UpCommand implements Callable<Integer> {
             }
             try (running) {
                 PrintWriter out = spec.commandLine().getOut();
-                out.println(usage(cluster));
+                out.println(usage(cluster, bridges));
                 running.describe().forEach(peer -> out.println("Peer: " + peer));
                 out.println(airflowUp.description());
                 out.flush();
@@ -183,7 +184,7 @@ public final class UpCommand implements Callable<Integer> {
         }
     }
 
-    private String usage(EmbeddedCluster cluster) {
+    private String usage(EmbeddedCluster cluster, List<Bridge> bridges) {
         if (scheduler == SchedulerChoice.NONE) {
             return """
                     muster up: a Kubernetes API server on %s with %s, and no scheduler: pods stay pending until one binds them.
@@ -209,8 +210,7 @@ public final class UpCommand implements Callable<Integer> {
 
                 Everything is in memory and unauthenticated, on 127.0.0.1 only. Ctrl-C stops it."""
                 .formatted(cluster.server().url(), describe(cluster.nodes()), String.join(" or ", EmbeddedCluster.SCHEDULER_NAMES),
-                        String.join("; ", Arrays.stream(Bridge.values()).map(bridge -> bridge.commandName() + " (" + bridge.description() + ")")
-                                .toList()),
+                        String.join("; ", bridges.stream().map(bridge -> bridge.commandName() + " (" + bridge.description() + ")").toList()),
                         kubeconfig.toAbsolutePath());
     }
 

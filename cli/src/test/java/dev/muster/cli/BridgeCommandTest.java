@@ -41,7 +41,7 @@ class BridgeCommandTest {
         CliRun run = CliRun.of("run", "--bridge", "oozie");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(run.stderr()).contains("unknown bridge 'oozie'; known: argo, kubeflow, spark, airflow");
+        assertThat(run.stderr()).contains("unknown bridge 'oozie'; known: argo, kubeflow, kubeflow-native, spark, airflow");
     }
 
     @Test
@@ -49,7 +49,13 @@ class BridgeCommandTest {
         CliRun run = CliRun.of("up", "--peer", "oozie");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(run.stderr()).contains("unknown peer 'oozie'; known: argo, spark-operator, airflow, training-operator");
+        assertThat(run.stderr()).contains("unknown peer 'oozie'; known: argo, kube-controller-manager, spark-operator, airflow, training-operator");
+    }
+
+    @Test
+    void upRunsNativeKubeflowUnlessTheRealTrainingOperatorRuns() {
+        assertThat(Bridge.forUp(false)).containsExactly(Bridge.values());
+        assertThat(Bridge.forUp(true)).doesNotContain(Bridge.KUBEFLOW_NATIVE).contains(Bridge.KUBEFLOW);
     }
 
     @Test

@@ -10,6 +10,8 @@
  * ({@link dev.muster.bridge.kubeflow.TrainingJobPlanner}) are pure;
  * {@link dev.muster.bridge.kubeflow.TrainingJobWriter} applies a plan. For native mode, without the
  * operator, {@link dev.muster.bridge.kubeflow.NativeReplicaPlanner} (pure) plans the pods and Services the
- * operator would make, from a job read by {@link dev.muster.bridge.kubeflow.NativeJobReader}.
+ * operator would make, from a job read by {@link dev.muster.bridge.kubeflow.NativeJobReader};
+ * {@link dev.muster.bridge.kubeflow.NativeJobController} runs the loop: {@link dev.muster.bridge.kubeflow.NativeJobSync}
+ * (pure) decides a sync, {@link dev.muster.bridge.kubeflow.NativeJobWriter} applies it.
  */
 package dev.muster.bridge.kubeflow;

@@ -1,0 +1,226 @@
+package dev.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.engine.api.SchedulingApi;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Native mode on {@code muster up} WITHOUT the training operator: Muster's own controller makes the job's Volcano
+ * PodGroup, and once Muster admits it, the pods and headless Services; Muster binds the gang whole, the simulated
+ * kubelet ends the pods, and the controller writes the job's conditions. The examples are {@code kubeflow-bridge}'s
+ * copies of the operator's v1.9.0 examples (origin in that module's {@code src/test/resources/examples/README.md}),
+ * given 1 cpu per pod and a {@code muster.dev/duration}.
+ */
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+class NativeTrainingOnMusterUpTest {
+    private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path EXAMPLES = Path.of("..", "kubeflow-bridge", "src", "test", "resources", "examples");
+
+    @TempDir
+    Path directory;
+
+    @RegisterExtension
+    final MusterUpFixture up = new MusterUpFixture(WAIT);
+
+    @Test
+    void theDistMnistTfJobIsGangBoundWholeAndSucceedsWithoutTheOperator() throws Exception {
+        // given
+        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi");
+        String name = "dist-mnist-for-e2e-test";
+
+        // when
+        submit(client, example("tf-dist-mnist.yaml", "3s"));
+
+        // then: the PodGroup is the whole job, owned by it
+        // (made before any pod, and deleted once the job is finished, while the pods run 3 s)
+        await().atMost(WAIT).until(() -> podGroup(client, name).isPresent());
+        GenericKubernetesResource podGroup = podGroup(client, name).orElseThrow();
+        assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(4);
+        assertThat(podGroup.<Object>get("spec", "queue")).isEqualTo("default");
+        assertThat(podGroup.getMetadata().getOwnerReferences()).singleElement()
+                .satisfies(owner -> assertThat(List.of(owner.getKind(), owner.getName())).containsExactly("TFJob", name));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(status(client, "tfjobs", name, "Succeeded")).as("Succeeded").isEqualTo("True"));
+        JsonNode condition = condition(client, "tfjobs", name, "Succeeded").orElseThrow();
+        assertThat(condition.path("reason").asText()).isEqualTo("TFJobSucceeded");
+        assertThat(condition.path("message").asText()).isEqualTo("TFJob default/" + name + " successfully completed.");
+        assertThat(status(client, "tfjobs", name, "Created")).isEqualTo("True");
+        JsonNode jobStatus = job(client, "tfjobs", name).path("status");
+        assertThat(jobStatus.path("startTime").asText()).isNotEmpty();
+        assertThat(jobStatus.path("completionTime").asText()).isNotEmpty();
+        List<Pod> pods = pods(client, name);
+        assertThat(pods).extracting(pod -> pod.getMetadata().getName())
+                .containsExactlyInAnyOrder(name + "-chief-0", name + "-ps-0", name + "-worker-0", name + "-worker-1");
+        assertThat(pods).allSatisfy(pod -> {
+            assertThat(pod.getMetadata().getAnnotations()).containsEntry(SchedulingApi.GROUP_NAME_ANNOTATION, name);
+            assertThat(pod.getSpec().getNodeName()).isNotEmpty();
+            assertThat(pod.getSpec().getContainers().get(0).getEnv()).anySatisfy(env -> assertThat(env.getName()).isEqualTo("TF_CONFIG"));
+        });
+        assertThat(client.services().inNamespace("default").withLabel("training.kubeflow.org/job-name", name).list().getItems())
+                .hasSize(4).allSatisfy(service -> assertThat(service.getSpec().getClusterIP()).isEqualTo("None"));
+        assertBoundWhole(pods);
+    }
+
+    @Test
+    void aPyTorchJobIsGangBoundWholeAndSucceedsWhenItsMasterDoes() throws Exception {
+        // given
+        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi");
+        String name = "torchrun-cpu";
+
+        // when
+        submit(client, example("pytorch-cpu-demo.yaml", "3s"));
+
+        // then
+        await().atMost(WAIT).untilAsserted(() -> assertThat(status(client, "pytorchjobs", name, "Succeeded")).as("Succeeded").isEqualTo("True"));
+        assertThat(condition(client, "pytorchjobs", name, "Succeeded").orElseThrow().path("message").asText())
+                .isEqualTo("PyTorchJob " + name + " is successfully completed.");
+        List<Pod> pods = pods(client, name);
+        assertThat(pods).extracting(pod -> pod.getMetadata().getName()).containsExactlyInAnyOrder(name + "-master-0", name + "-worker-0");
+        assertThat(pods).allSatisfy(pod -> assertThat(pod.getSpec().getNodeName()).isNotEmpty());
+        assertBoundWhole(pods);
+
+        // and deleting the job deletes what it owns
+        client.genericKubernetesResources(context("pytorchjobs")).inNamespace("default").withName(name).delete();
+        await().atMost(WAIT).until(() -> pods(client, name).isEmpty()
+                && client.services().inNamespace("default").withLabel("training.kubeflow.org/job-name", name).list().getItems().isEmpty());
+    }
+
+    @Test
+    void aWorkerKilledBySignalIsMadeAgainUnderTheExitCodePolicyAndTheJobStillSucceeds() throws Exception {
+        // given: the Master runs 8 s; the Worker ends after 1 s with exit code 137 (a signal), retryable under ExitCode
+        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi");
+        String name = "torchrun-cpu";
+        ObjectNode job = example("pytorch-cpu-demo.yaml", "8s");
+        ObjectNode worker = (ObjectNode) job.path("spec").path("pytorchReplicaSpecs").path("Worker");
+        worker.put("restartPolicy", "ExitCode");
+        ((ObjectNode) worker.path("template").path("metadata").path("annotations")).put("muster.dev/duration", "1s")
+                .put("muster.dev/exit-code", "137");
+
+        // when
+        submit(client, job);
+
+        // then: the failed Worker is deleted and made again (a new uid under the same name), and the job says it restarts
+        await().atMost(WAIT).until(() -> pod(client, name + "-worker-0").isPresent());
+        String firstUid = pod(client, name + "-worker-0").orElseThrow().getMetadata().getUid();
+        await().atMost(WAIT).until(() -> pod(client, name + "-worker-0").map(pod -> !pod.getMetadata().getUid().equals(firstUid)).orElse(false));
+        await().atMost(WAIT).until(() -> events(client, name).stream().anyMatch(event -> event.getReason().equals("PyTorchJobRestarting")));
+        assertThat(events(client, name)).filteredOn(event -> event.getReason().equals("PyTorchJobRestarting")).first()
+                .satisfies(event -> {
+                    assertThat(event.getType()).isEqualTo("Warning");
+                    assertThat(event.getMessage()).isEqualTo("job " + name + " is restarting because Worker replica(s) failed.");
+                });
+        await().atMost(WAIT).untilAsserted(() -> assertThat(status(client, "pytorchjobs", name, "Succeeded")).as("Succeeded").isEqualTo("True"));
+        assertThat(status(client, "pytorchjobs", name, "Failed")).isEqualTo("none");
+    }
+
+    @Test
+    void aTfJobWithNegativeReplicasGetsNothingButAConditionAndAnEventNamingTheField() throws Exception {
+        // given
+        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi");
+        String name = "dist-mnist-for-e2e-test";
+        ObjectNode job = example("tf-dist-mnist.yaml", "3s");
+        ((ObjectNode) job.path("spec").path("tfReplicaSpecs").path("Worker")).put("replicas", -2);
+
+        // when
+        submit(client, job);
+
+        // then
+        await().atMost(WAIT).until(() -> events(client, name).stream().anyMatch(event -> event.getReason().equals("TFJobFailedValidation")));
+        assertThat(events(client, name)).filteredOn(event -> event.getReason().equals("TFJobFailedValidation")).first()
+                .satisfies(event -> assertThat(event.getMessage()).contains("spec.tfReplicaSpecs.Worker.replicas"));
+        await().atMost(WAIT).until(() -> status(client, "tfjobs", name, "Invalid").equals("True"));
+        assertThat(condition(client, "tfjobs", name, "Invalid").orElseThrow().path("message").asText())
+                .contains("spec.tfReplicaSpecs.Worker.replicas");
+        assertThat(pods(client, name)).isEmpty();
+        assertThat(podGroup(client, name)).isEmpty();
+        assertThat(client.services().inNamespace("default").withLabel("training.kubeflow.org/job-name", name).list().getItems()).isEmpty();
+    }
+
+    /** Every pod started before any pod ended. */
+    private static void assertBoundWhole(List<Pod> pods) {
+        Instant lastStart = pods.stream().map(pod -> Instant.parse(pod.getStatus().getStartTime())).max(Instant::compareTo).orElseThrow();
+        Instant firstEnd = pods.stream().flatMap(pod -> pod.getStatus().getContainerStatuses().stream())
+                .filter(status -> status.getState().getTerminated() != null)
+                .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt())).min(Instant::compareTo).orElseThrow();
+        assertThat(lastStart).isBeforeOrEqualTo(firstEnd);
+    }
+
+    private static ObjectNode example(String file, String duration) throws Exception {
+        ObjectNode job = JSON.valueToTree(Serialization.unmarshal(Files.readString(EXAMPLES.resolve(file)), GenericKubernetesResource.class));
+        for (JsonNode spec : job.path("spec").path(job.path("kind").asText().equals("TFJob") ? "tfReplicaSpecs" : "pytorchReplicaSpecs")) {
+            ObjectNode template = (ObjectNode) spec.path("template");
+            template.withObjectProperty("metadata").withObjectProperty("annotations").put("muster.dev/duration", duration);
+            for (JsonNode container : template.path("spec").path("containers")) {
+                ((ObjectNode) container).withObjectProperty("resources").withObjectProperty("requests").put("cpu", "1");
+            }
+        }
+        return job;
+    }
+
+    private static void submit(KubernetesClient client, ObjectNode job) {
+        String plural = job.path("kind").asText().equals("TFJob") ? "tfjobs" : "pytorchjobs";
+        client.genericKubernetesResources(context(plural)).inNamespace("default").resource(JSON.convertValue(job, GenericKubernetesResource.class))
+                .create();
+    }
+
+    private static ResourceDefinitionContext context(String plural) {
+        return new ResourceDefinitionContext.Builder().withGroup("kubeflow.org").withVersion("v1").withPlural(plural)
+                .withKind(plural.equals("tfjobs") ? "TFJob" : "PyTorchJob").withNamespaced(true).build();
+    }
+
+    private static JsonNode job(KubernetesClient client, String plural, String name) {
+        GenericKubernetesResource job = client.genericKubernetesResources(context(plural)).inNamespace("default").withName(name).get();
+        return job == null ? JSON.createObjectNode() : JSON.valueToTree(job);
+    }
+
+    private static Optional<JsonNode> condition(KubernetesClient client, String plural, String name, String type) {
+        for (JsonNode condition : job(client, plural, name).path("status").path("conditions")) {
+            if (condition.path("type").asText().equals(type)) {
+                return Optional.of(condition);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String status(KubernetesClient client, String plural, String name, String type) {
+        return condition(client, plural, name, type).map(condition -> condition.path("status").asText()).orElse("none");
+    }
+
+    private static Optional<GenericKubernetesResource> podGroup(KubernetesClient client, String name) {
+        return Optional.ofNullable(client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default").withName(name).get());
+    }
+
+    private static List<Pod> pods(KubernetesClient client, String job) {
+        return client.pods().inNamespace("default").withLabel("training.kubeflow.org/job-name", job).list().getItems();
+    }
+
+    private static Optional<Pod> pod(KubernetesClient client, String name) {
+        return Optional.ofNullable(client.pods().inNamespace("default").withName(name).get());
+    }
+
+    private static List<Event> events(KubernetesClient client, String job) {
+        return client.v1().events().inNamespace("default").list().getItems().stream()
+                .filter(event -> job.equals(event.getInvolvedObject().getName())).toList();
+    }
+}

@@ -1,0 +1,209 @@
+package dev.muster.bridge.kubeflow;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import dev.muster.bridge.kubeflow.NativeReplicaPlanner.NativeReplicas;
+import dev.muster.bridge.kubeflow.TrainingJobTerm.JobKey;
+import dev.muster.runtime.binding.EventRecorder;
+import dev.muster.runtime.binding.RetryPolicy;
+import dev.muster.runtime.controller.DaemonThreads;
+import dev.muster.runtime.controller.EveryChange;
+import dev.muster.runtime.controller.KeyedWorkQueue;
+import dev.muster.runtime.controller.TermController;
+import dev.muster.runtime.informers.KubernetesResources;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One leader term of native mode: informers on TFJobs and PyTorchJobs, on the pods and Services labelled with
+ * their job, on Volcano PodGroups and Queues, and a work queue of jobs. A change to a job or to what it owns
+ * queues the job; processing reads it, decides ({@link NativeJobSync}) and writes ({@link NativeJobWriter}).
+ */
+final class NativeJobTerm implements TermController.Term {
+    private static final Logger log = LoggerFactory.getLogger(NativeJobTerm.class);
+    private static final String BY_JOB = "job";
+    private static final int WORKERS = 2;
+    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(2);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Clock clock;
+    private final ImmutableMap<TrainingKind, SharedIndexInformer<GenericKubernetesResource>> jobs;
+    private final SharedIndexInformer<Pod> pods;
+    private final SharedIndexInformer<Service> services;
+    private final SharedIndexInformer<GenericKubernetesResource> podGroups;
+    private final SharedIndexInformer<GenericKubernetesResource> queues;
+    private final ExecutorService workers = Executors.newFixedThreadPool(WORKERS, DaemonThreads.named("muster-kubeflow-native"));
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-kubeflow-native-timer"));
+    private final KeyedWorkQueue<JobKey, String> queue;
+    private final NativeJobWriter writer;
+
+    NativeJobTerm(KubernetesClient client, Clock clock) {
+        requireNonNull(client, "client is null");
+        this.clock = requireNonNull(clock, "clock is null");
+        ImmutableMap.Builder<TrainingKind, SharedIndexInformer<GenericKubernetesResource>> informers = ImmutableMap.builder();
+        for (TrainingKind kind : TrainingKind.values()) {
+            informers.put(kind, client.genericKubernetesResources(kind.context()).inAnyNamespace().runnableInformer(0));
+        }
+        this.jobs = informers.build();
+        this.pods = client.pods().inAnyNamespace().withLabel(KubeflowApi.JOB_NAME_LABEL).runnableInformer(0);
+        this.services = client.services().inAnyNamespace().withLabel(KubeflowApi.JOB_NAME_LABEL).runnableInformer(0);
+        this.podGroups = client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS).inAnyNamespace().runnableInformer(0);
+        this.queues = client.genericKubernetesResources(KubernetesResources.QUEUES).runnableInformer(0);
+        pods.addIndexers(Map.of(BY_JOB, NativeJobTerm::jobOf));
+        services.addIndexers(Map.of(BY_JOB, NativeJobTerm::jobOf));
+        this.writer = new NativeJobWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock, NativeJobWriter.COMPONENT));
+        this.queue = new KeyedWorkQueue<>("kubeflow-native-job", (key, request) -> process(key), workers, timer, Duration.ofMillis(200),
+                Duration.ofSeconds(30));
+        jobs.forEach((kind, informer) -> informer.addEventHandler(EveryChange.handler(job -> queue.add(new JobKey(kind,
+                job.getMetadata().getNamespace(), job.getMetadata().getName()), "job"))));
+        pods.addEventHandler(EveryChange.handler(this::enqueueOwner));
+        services.addEventHandler(EveryChange.handler(this::enqueueOwner));
+        podGroups.addEventHandler(EveryChange.handler(this::enqueueOwner));
+        queues.addEventHandler(EveryChange.handler(changed -> jobs.forEach((kind, informer) -> informer.getStore().list()
+                .forEach(job -> queue.add(new JobKey(kind, job.getMetadata().getNamespace(), job.getMetadata().getName()), "queues")))));
+    }
+
+    @Override
+    public void start() throws InterruptedException {
+        List<SharedIndexInformer<?>> informers = new ArrayList<>(List.of(queues, podGroups, services, pods));
+        informers.addAll(jobs.values());
+        for (SharedIndexInformer<?> informer : informers) {
+            try {
+                informer.start().toCompletableFuture().get(SYNC_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                throw new IllegalStateException("kubeflow native mode: an informer did not list its kind: " + e, e);
+            }
+        }
+    }
+
+    @Override
+    public void stop() {
+        queue.stop();
+        jobs.values().forEach(SharedIndexInformer::stop);
+        for (SharedIndexInformer<?> informer : List.of(pods, services, podGroups, queues)) {
+            informer.stop();
+        }
+        workers.shutdownNow();
+        timer.shutdownNow();
+    }
+
+    private static List<String> jobOf(HasMetadata object) {
+        return List.of(object.getMetadata().getNamespace() + "/" + object.getMetadata().getLabels().get(KubeflowApi.JOB_NAME_LABEL));
+    }
+
+    private void enqueueOwner(HasMetadata object) {
+        for (OwnerReference owner : object.getMetadata().getOwnerReferences()) {
+            Optional<TrainingKind> kind = TrainingKind.ofKind(owner.getKind());
+            if (kind.isPresent() && KubeflowApi.API_VERSION.equals(owner.getApiVersion())) {
+                queue.add(new JobKey(kind.get(), object.getMetadata().getNamespace(), owner.getName()), "owned");
+            }
+        }
+    }
+
+    private void process(JobKey key) {
+        GenericKubernetesResource object = jobs.get(key.kind()).getIndexer().getByKey(key.cacheKey());
+        if (object == null) {
+            // what it owns names it: the garbage collector removes it
+            queue.forget(key);
+            return;
+        }
+        JsonNode json = JSON.valueToTree(object);
+        NativeJobReader.Read read = NativeJobReader.read(key.kind(), json);
+        NativeJob job = read.job();
+        NativeJobStatus current = NativeJobStatus.of(json.path("status"));
+        NativeReplicas replicas = replicas(read);
+        if (!replicas.problems().isEmpty()) {
+            refuse(object, job, current, replicas);
+            return;
+        }
+        if (current.isTrue(TrainingJobWriter.INVALID_CONDITION)) {
+            // mended: said as the bridge's controller says it
+            current = current.withCondition(TrainingJobWriter.INVALID_CONDITION, false, "InputGood", "the input is good", clock.instant());
+        }
+        Optional<String> queueName = job.job().schedulingPolicy().queue().filter(name -> !name.equals(TrainingJobPlanner.DEFAULT_QUEUE));
+        if (queueName.isPresent() && queues.getIndexer().getByKey(queueName.get()) == null && !current.finished()) {
+            // the bridge's controller says so on the job and suspends it; nothing is made meanwhile
+            log.debug("job={} waits for queue {}", job.job().displayName(), queueName.get());
+            return;
+        }
+        String uid = job.job().uid();
+        ImmutableList<ReplicaPod> jobPods = pods.getIndexer().byIndex(BY_JOB, key.cacheKey()).stream()
+                .filter(pod -> ownedBy(pod, uid)).flatMap(pod -> ReplicaPod.of(pod, key.kind()).stream())
+                .collect(ImmutableList.toImmutableList());
+        ImmutableSet<String> jobServices = services.getIndexer().byIndex(BY_JOB, key.cacheKey()).stream()
+                .filter(service -> ownedBy(service, uid)).map(service -> service.getMetadata().getName())
+                .collect(ImmutableSet.toImmutableSet());
+        Optional<String> phase = Optional.ofNullable(podGroups.getIndexer().getByKey(key.cacheKey()))
+                .map(podGroup -> JSON.valueToTree(podGroup).path("status").path("phase").asText(""));
+        NativeJobSync.Observed observed = new NativeJobSync.Observed(jobPods, jobServices, phase, clock.instant());
+        NativeSyncPlan plan = NativeJobSync.sync(job, RunPolicy.read(json), current, observed);
+        writer.write(object, job, plan, () -> replicas);
+        if (plan.recheckAfter().isPresent()) {
+            // a recheck left behind by a later sync only syncs once more
+            Future<?> unused = queue.addAfter(key, "recheck", plan.recheckAfter().get().plusMillis(100));
+        }
+        log.debug("job={} create={} delete={} conditions={}", job.job().displayName(), plan.createPods(), plan.deletePods(),
+                plan.status().conditions().stream().filter(JobCondition::status).map(JobCondition::type).toList());
+    }
+
+    /**
+     * Bad input: nothing is made, an Event per field (the operator's words for a job that fails its validation,
+     * {@code mpijob_controller.go:144-149}) and the bridge's {@code Invalid} condition, so the job runs once its
+     * input is mended; {@link TrainingJobController} words the same condition the same way, so neither undoes the other.
+     */
+    private void refuse(GenericKubernetesResource object, NativeJob job, NativeJobStatus current, NativeReplicas replicas) {
+        if (current.finished()) {
+            return;
+        }
+        String kind = job.kind().kind();
+        Instant now = clock.instant();
+        String message = replicas.problems().stream().map(FieldProblem::toString).collect(Collectors.joining("; "));
+        NativeJobStatus status = created(job, current, now)
+                .withCondition(TrainingJobWriter.INVALID_CONDITION, true, TrainingJobWriter.INVALID_REASON, message, now);
+        replicas.problems().forEach(problem -> writer.event(job.job(), new NativeSyncPlan.Event(true, kind + "FailedValidation",
+                kind + " failed validation because " + problem)));
+        writer.writeStatus(object, job.job(), status);
+        log.info("job={} refused: {}", job.job().displayName(), message);
+    }
+
+    private static NativeJobStatus created(NativeJob job, NativeJobStatus status, Instant now) {
+        String kind = job.kind().kind();
+        return status.condition(JobCondition.CREATED).isPresent() ? status
+                : status.withCondition(JobCondition.CREATED, true, kind + "Created", kind + " " + job.job().name() + " is created.", now);
+    }
+
+    private static NativeReplicas replicas(NativeJobReader.Read read) {
+        return NativeReplicaPlanner.plan(read, GangScheduling.volcano());
+    }
+
+    private static boolean ownedBy(HasMetadata object, String uid) {
+        return object.getMetadata().getOwnerReferences().stream().anyMatch(owner -> uid.equals(owner.getUid()));
+    }
+}
