@@ -30,6 +30,7 @@ final class BoundPods implements AutoCloseable {
     private final AtomicLong firstBound = new AtomicLong(UNSET);
     private final AtomicLong allBound = new AtomicLong(UNSET);
     private final CountDownLatch done = new CountDownLatch(1);
+    private final CountDownLatch allSeen = new CountDownLatch(1);
     private final SharedIndexInformer<Pod> informer;
 
     private BoundPods(KubernetesClient client, String namespace, int expected, Ticker ticker) {
@@ -53,14 +54,16 @@ final class BoundPods implements AutoCloseable {
         }, 0);
     }
 
-    /** Starts watching; returns once the informer has listed the namespace. */
+    /** Starts watching; the informer's first list may still be on its way to the handler when this returns. */
     static BoundPods watch(KubernetesClient client, String namespace, int expected, Ticker ticker) {
         return new BoundPods(client, namespace, expected, ticker);
     }
 
     private void observe(Pod pod) {
         String name = pod.getMetadata().getName();
-        seen.add(name);
+        if (seen.add(name) && seen.size() == expected) {
+            allSeen.countDown();
+        }
         String node = pod.getSpec().getNodeName();
         if (node == null || node.isEmpty() || !bound.add(name)) {
             return;
@@ -76,6 +79,11 @@ final class BoundPods implements AutoCloseable {
     /** Pods this watch has seen at all, bound or not. */
     int seen() {
         return seen.size();
+    }
+
+    /** Waits until every expected pod was seen, bound or not, or {@code timeout}; true if all were. */
+    boolean awaitAllSeen(Duration timeout) throws InterruptedException {
+        return allSeen.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     int bound() {

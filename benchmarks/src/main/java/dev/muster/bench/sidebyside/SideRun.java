@@ -60,7 +60,7 @@ final class SideRun {
             out.printf("%s: %d nodes managed by KWOK, %d pods%s created in %.1f s%n", side.label(), spec.nodes(), workload.pods(),
                     side.gangs() ? " and " + workload.gangs() + " PodGroups" : "", (ticker.read() - creating) / 1e9);
             try (BoundPods watch = BoundPods.watch(client, workload.namespace(), workload.pods(), ticker)) {
-                check(watch.seen() == workload.pods() && watch.bound() == 0,
+                check(watch.awaitAllSeen(timeout) && watch.bound() == 0,
                         "expected %s pods, none bound, before the scheduler starts; seen %s, bound %s", workload.pods(), watch.seen(), watch.bound());
                 return measure(side, controlPlane, kwok, peers, watch, logs, loadBefore);
             }
@@ -77,6 +77,7 @@ final class SideRun {
         Duration kwokBefore = ProcessCpu.of(kwok.pid());
         List<String> command = schedulers.command(side, controlPlane.kubeconfig(), logs);
         Path log = logs.resolve(side.label() + ".log");
+        out.printf("%s: starting %s%n", side.label(), String.join(" ", command));
         long started = ticker.read();
         Process scheduler = peers.start(command, Map.of(), log);
         boolean allBound = false;
