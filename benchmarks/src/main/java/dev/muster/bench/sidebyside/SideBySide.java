@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,7 +55,7 @@ public final class SideBySide {
         }
         List<Side> sides = Splitter.on(',').splitToList(options.get("--sides")).stream().map(Side::parse).toList();
         SideRun run = new SideRun(installer, schedulers, spec, workload, Integer.parseInt(options.get("--concurrency")),
-                Duration.ofSeconds(Long.parseLong(options.get("--timeout-seconds"))), Ticker.systemTicker(), out);
+                Duration.ofSeconds(Long.parseLong(options.get("--timeout-seconds"))), Ticker.systemTicker(), Clock.systemUTC(), out);
         Path logs = Files.createTempDirectory("muster-side-by-side-");
         out.printf("side by side: %d nodes, %d pods in gangs of %d for Muster, logs in %s%n", nodes, workload.pods(), workload.gang(), logs);
         List<SideResult> results = new ArrayList<>();

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -34,10 +35,11 @@ final class SideRun {
     private final int concurrency;
     private final Duration timeout;
     private final Ticker ticker;
+    private final Clock clock;
     private final PrintStream out;
 
     SideRun(PeerInstaller installer, Schedulers schedulers, ControlPlaneSpec spec, Workload workload, int concurrency, Duration timeout,
-            Ticker ticker, PrintStream out) {
+            Ticker ticker, Clock clock, PrintStream out) {
         this.installer = requireNonNull(installer, "installer is null");
         this.schedulers = requireNonNull(schedulers, "schedulers is null");
         this.spec = requireNonNull(spec, "spec is null");
@@ -45,6 +47,7 @@ final class SideRun {
         this.concurrency = concurrency;
         this.timeout = requireNonNull(timeout, "timeout is null");
         this.ticker = requireNonNull(ticker, "ticker is null");
+        this.clock = requireNonNull(clock, "clock is null");
         this.out = requireNonNull(out, "out is null");
     }
 
@@ -77,7 +80,7 @@ final class SideRun {
         Duration kwokBefore = ProcessCpu.of(kwok.pid());
         List<String> command = schedulers.command(side, controlPlane.kubeconfig(), logs);
         Path log = logs.resolve(side.label() + ".log");
-        out.printf("%s: starting %s%n", side.label(), String.join(" ", command));
+        out.printf("%s: starting at %s: %s%n", side.label(), clock.instant(), String.join(" ", command));
         long started = ticker.read();
         Process scheduler = peers.start(command, Map.of(), log);
         boolean allBound = false;
