@@ -92,7 +92,7 @@ public final class TrainingJobPlanner {
                 recheck = Optional.of(Duration.between(now, shown));
             } else {
                 pending = Optional.of("Muster has not admitted PodGroup " + volcano.get().name() + " to queue " + queue
-                        + " yet (phase Pending), so the training operator has not created its pods");
+                        + " yet (phase Pending), so its pods are not created yet: the training operator, or native mode, waits for admission");
             }
         }
         Optional<String> timedOut = Optional.empty();

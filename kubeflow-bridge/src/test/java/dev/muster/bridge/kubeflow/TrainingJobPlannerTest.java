@@ -124,7 +124,7 @@ class TrainingJobPlannerTest {
         assertThat(early.pending()).isEmpty();
         assertThat(early.recheckAfter()).contains(TrainingJobPlanner.ADMISSION_GRACE.minusSeconds(1));
         assertThat(late.pending()).contains("Muster has not admitted PodGroup dist-mnist-for-e2e-test to queue default yet (phase Pending),"
-                + " so the training operator has not created its pods");
+                + " so its pods are not created yet: the training operator, or native mode, waits for admission");
     }
 
     @Test
