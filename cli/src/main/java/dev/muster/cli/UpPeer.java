@@ -41,15 +41,15 @@ enum UpPeer {
     },
     /**
      * kube-controller-manager v1.34.4 with the controllers of the workloads the embedded server serves: batch/v1 Jobs
-     * (and their TTL after finishing), Deployments and ReplicaSets. No leader election (one process) and no serving
+     * (and their TTL after finishing), CronJobs, Deployments and ReplicaSets. No leader election (one process) and no serving
      * port (nothing scrapes it here). The garbage collector is not among them: the embedded server deletes an object's
      * dependents itself.
      */
-    KUBE_CONTROLLER_MANAGER("kube-controller-manager", "kube-controller-manager's Job, Deployment and ReplicaSet controllers") {
+    KUBE_CONTROLLER_MANAGER("kube-controller-manager", "kube-controller-manager's Job, CronJob, Deployment and ReplicaSet controllers") {
         @Override
         List<String> command(Path executable, Path kubeconfig) {
             return List.of(executable.toString(), "--kubeconfig=" + kubeconfig,
-                    "--controllers=job-controller,ttl-after-finished-controller,deployment-controller,replicaset-controller",
+                    "--controllers=job-controller,cronjob-controller,ttl-after-finished-controller,deployment-controller,replicaset-controller",
                     "--leader-elect=false", "--secure-port=0");
         }
     },

@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The real kube-controller-manager (v1.34.4) against {@code muster up --peer kube-controller-manager}, which installs
  * and starts it: a batch/v1 Job of three completions, two at a time, asking for Muster, gets its pods from the real job
  * controller, Muster binds them, the simulated kubelet ends them, and the job controller marks the Job Complete; a
- * Deployment of two replicas gets its ReplicaSet and pods from the real controllers and becomes available. kubectl's
- * table of the Job is kube-apiserver's.
+ * Deployment of two replicas gets its ReplicaSet and pods from the real controllers and becomes available; a CronJob
+ * of every minute gets a Job from the cronjob controller, which runs to Complete. kubectl's table of the Job is
+ * kube-apiserver's.
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class KubeControllerManagerOnMusterUpTest {
@@ -60,6 +61,23 @@ class KubeControllerManagerOnMusterUpTest {
                   containers: [{name: main, image: "nginx:1", resources: {requests: {cpu: "1"}}}]
             """;
 
+    private static final String CRON_JOB = """
+            apiVersion: batch/v1
+            kind: CronJob
+            metadata: {name: every-minute, namespace: default}
+            spec:
+              schedule: "* * * * *"
+              jobTemplate:
+                spec:
+                  template:
+                    metadata:
+                      annotations: {muster.dev/duration: 1s}
+                    spec:
+                      schedulerName: muster
+                      restartPolicy: Never
+                      containers: [{name: main, image: "busybox:1", resources: {requests: {cpu: "1"}}}]
+            """;
+
     @TempDir
     Path directory;
 
@@ -67,13 +85,14 @@ class KubeControllerManagerOnMusterUpTest {
     final MusterUpFixture up = new MusterUpFixture(WAIT);
 
     @Test
-    void aJobRunsToCompleteAndADeploymentBecomesAvailable() throws Exception {
+    void aJobAndACronJobsJobRunToCompleteAndADeploymentBecomesAvailable() throws Exception {
         // given: muster up with two nodes of 4 CPUs, and kube-controller-manager against it
         KubernetesClient client = up.start(directory, "--nodes", "2:cpu=4,memory=16Gi", "--peer", "kube-controller-manager");
 
         // when
         client.resource(Serialization.unmarshal(JOB, GenericKubernetesResource.class)).create();
         client.resource(Serialization.unmarshal(DEPLOYMENT, GenericKubernetesResource.class)).create();
+        client.resource(Serialization.unmarshal(CRON_JOB, GenericKubernetesResource.class)).create();
 
         // then: the job controller made three pods over time, Muster bound each, and the Job is Complete
         await().atMost(WAIT).untilAsserted(() -> assertThat(conditions(client.batch().v1().jobs().inNamespace("default").withName("pi").get()))
@@ -95,7 +114,13 @@ class KubeControllerManagerOnMusterUpTest {
         assertThat(client.pods().inNamespace("default").withLabel("app", "web").list().getItems())
                 .hasSize(2).allSatisfy(pod -> assertThat(pod.getSpec().getNodeName()).isNotEmpty());
 
-        List<String> table = kubectl(up.kubeconfig(), "get", "jobs", "-n", "default").lines().toList();
+        // the cronjob controller makes a Job within the minute, owned by the CronJob, which runs to Complete
+        await().atMost(WAIT).untilAsserted(() -> assertThat(client.batch().v1().jobs().inNamespace("default").list().getItems())
+                .filteredOn(made -> !made.getMetadata().getOwnerReferences().isEmpty()
+                        && made.getMetadata().getOwnerReferences().get(0).getName().equals("every-minute"))
+                .as("the CronJob's Jobs").anySatisfy(made -> assertThat(conditions(made)).contains("Complete")));
+
+        List<String> table = kubectl(up.kubeconfig(), "get", "job", "pi", "-n", "default").lines().toList();
         assertThat(table).hasSize(2);
         assertThat(table.get(0)).matches("NAME\\s+STATUS\\s+COMPLETIONS\\s+DURATION\\s+AGE");
         assertThat(table.get(1)).matches("pi\\s+Complete\\s+3/3\\s+\\d+s\\s+\\d+s");

@@ -91,6 +91,8 @@ final class Discovery {
             ApiResource.of("apps/v1", "deployments/scale", "Scale", true),
             ApiResource.of("batch/v1", "jobs", "Job", true),
             ApiResource.of("batch/v1", "jobs/status", "Job", true),
+            ApiResource.of("batch/v1", "cronjobs", "CronJob", true, "cj"),
+            ApiResource.of("batch/v1", "cronjobs/status", "CronJob", true),
             ApiResource.of("policy/v1", "poddisruptionbudgets", "PodDisruptionBudget", true, "pdb"),
             ApiResource.of("networking.k8s.io/v1", "networkpolicies", "NetworkPolicy", true, "netpol"),
             ApiResource.of("apiextensions.k8s.io/v1", "customresourcedefinitions", "CustomResourceDefinition", false, "crd", "crds"),

@@ -191,7 +191,7 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
             reindex(oldAttributes, key, newState);
             publish(oldAttributes, existing, key, newState);
         } else if (oldAttributes == null && newState != null && newState.contains(JobDefaults.API_VERSION)
-                && readTree(newState) instanceof ObjectNode created && JobDefaults.isJob(created)) {
+                && readTree(newState) instanceof ObjectNode created && JobDefaults.completesCreate(created)) {
             // what kube-apiserver sets once the uid is given, which the mock gives only as it stores
             JobDefaults.onCreate(created);
             completedCreate = created.toString();

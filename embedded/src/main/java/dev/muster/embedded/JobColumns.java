@@ -30,6 +30,32 @@ final class JobColumns {
                 Column.string("Selector", 1, job -> WorkloadColumns.selector(job.path("spec").path("selector"))));
     }
 
+    /** {@code printCronJob}'s columns. */
+    static ImmutableList<Column> cronJobs(Function<JsonNode, Object> age, Clock clock) {
+        return ImmutableList.of(
+                Column.string("Schedule", 0, cronJob -> cronJob.path("spec").path("schedule").asText()),
+                Column.string("Timezone", 0, cronJob -> cronJob.path("spec").path("timeZone").asText(WorkloadColumns.NONE)),
+                // printBoolPtr's words
+                new Column("Suspend", "boolean", 0, cronJob -> !cronJob.path("spec").path("suspend").isBoolean() ? "<unset>"
+                        : cronJob.path("spec").path("suspend").asBoolean() ? "True" : "False"),
+                new Column("Active", "integer", 0, cronJob -> cronJob.path(STATUS).path("active").size()),
+                Column.string("Last Schedule", 0, cronJob -> lastSchedule(cronJob, clock)),
+                Column.string("Age", 0, age),
+                Column.string("Containers", 1, cronJob -> WorkloadColumns.containers(cronJob.path("spec").path("jobTemplate"), "name")),
+                Column.string("Images", 1, cronJob -> WorkloadColumns.containers(cronJob.path("spec").path("jobTemplate"), "image")),
+                Column.string("Selector", 1, cronJob -> WorkloadColumns.selector(cronJob.path("spec").path("jobTemplate").path("spec")
+                        .path("selector"))));
+    }
+
+    private static Object lastSchedule(JsonNode cronJob, Clock clock) {
+        String last = cronJob.path(STATUS).path("lastScheduleTime").asText("");
+        try {
+            return last.isEmpty() ? WorkloadColumns.NONE : Tables.age(Duration.between(Instant.parse(last), clock.instant()));
+        } catch (DateTimeParseException e) {
+            return WorkloadColumns.NONE;
+        }
+    }
+
     private static Object status(JsonNode job) {
         if (condition(job, "Complete")) {
             return "Complete";

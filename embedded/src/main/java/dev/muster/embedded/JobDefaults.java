@@ -16,7 +16,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * {@code PrepareForCreate}): unless the selector is manual, the template gets the labels {@code
  * job-name}, {@code batch.kubernetes.io/job-name}, {@code controller-uid} and {@code
  * batch.kubernetes.io/controller-uid} where it lacks them, and the selector matches the last;
- * the status starts empty. The job controller of kube-controller-manager lists a Job's pods by that
+ * the status starts empty. A CronJob gets {@code SetDefaults_CronJob} and, created, an empty status. The job controller of kube-controller-manager lists a Job's pods by that
  * selector; a Job without one it cannot run.
  */
 final class JobDefaults {
@@ -63,11 +63,32 @@ final class JobDefaults {
         putIfAbsent(spec, "manualSelector", false);
     }
 
+    /** {@code SetDefaults_CronJob} on a CronJob's spec. */
+    static void cronJob(ObjectNode spec) {
+        if (spec.path("concurrencyPolicy").asText("").isEmpty()) {
+            spec.put("concurrencyPolicy", "Allow");
+        }
+        putIfAbsent(spec, "suspend", false);
+        putIfAbsent(spec, "successfulJobsHistoryLimit", 3);
+        putIfAbsent(spec, "failedJobsHistoryLimit", 1);
+    }
+
+    /** Whether a new object is a Job or a CronJob, whose create {@link #onCreate} completes. */
+    static boolean completesCreate(JsonNode object) {
+        return object.path("apiVersion").asText().equals(API_VERSION)
+                && (object.path("kind").asText().equals(KIND) || object.path("kind").asText().equals("CronJob"));
+    }
+
     /**
      * The selector and template labels of a new Job, whose {@code metadata.uid} is set; the status
      * emptied. The object is changed in place.
      */
     static void onCreate(ObjectNode job) {
+        if (!isJob(job)) {
+            // a CronJob's strategy only empties its status
+            job.putObject("status");
+            return;
+        }
         if (!(job.path(SPEC) instanceof ObjectNode spec)) {
             return;
         }

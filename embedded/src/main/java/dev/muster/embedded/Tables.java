@@ -38,6 +38,7 @@ final class Tables {
         this.clock = requireNonNull(clock, "clock is null");
         columns.put("/pods", PodColumns.columns(this::age));
         columns.put("batch/jobs", JobColumns.columns(this::age, clock));
+        columns.put("batch/cronjobs", JobColumns.cronJobs(this::age, clock));
         columns.put("apps/deployments", WorkloadColumns.deployments(this::age));
         columns.put("apps/replicasets", WorkloadColumns.replicaSets(this::age));
         columns.put("apps/statefulsets", WorkloadColumns.statefulSets(this::age));

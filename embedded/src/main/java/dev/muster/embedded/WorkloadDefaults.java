@@ -32,6 +32,16 @@ final class WorkloadDefaults {
         }
         if (JobDefaults.isJob(object)) {
             JobDefaults.decode(object, spec, create);
+        } else if (object.path("apiVersion").asText().equals(JobDefaults.API_VERSION) && object.path("kind").asText().equals("CronJob")) {
+            JobDefaults.cronJob(spec);
+            // the templates' ObjectMeta, a struct in Go, is written out even when empty
+            ObjectNode jobTemplate = spec.withObjectProperty("jobTemplate");
+            jobTemplate.withObjectProperty("metadata");
+            jobTemplate.withObjectProperty(SPEC).withObjectProperty("template").withObjectProperty("metadata");
+            if (spec.path("jobTemplate").path(SPEC).path("template").path(SPEC) instanceof ObjectNode podSpec) {
+                PodDefaults.defaultSpec(podSpec);
+            }
+            return true;
         } else if (!object.path("apiVersion").asText().equals("apps/v1")) {
             return false;
         } else {

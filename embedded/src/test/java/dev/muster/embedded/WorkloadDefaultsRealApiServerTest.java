@@ -141,7 +141,9 @@ class WorkloadDefaultsRealApiServerTest {
                 "kind: ReplicaSet\napiVersion: apps/v1\nmetadata: {name: shown, namespace: default}\nspec:\n" + selector
                         + template.replace("OnFailure", "Always"),
                 "kind: StatefulSet\napiVersion: apps/v1\nmetadata: {name: shown, namespace: default}\nspec:\n  serviceName: shown\n"
-                        + selector + template.replace("OnFailure", "Always"));
+                        + selector + template.replace("OnFailure", "Always"),
+                "kind: CronJob\napiVersion: batch/v1\nmetadata: {name: shown, namespace: default}\nspec:\n  schedule: '*/5 * * * *'\n"
+                        + "  timeZone: Etc/UTC\n  jobTemplate:\n    spec:\n" + template.indent(4));
         Map<String, String> tables = new LinkedHashMap<>();
         for (Side side : servers.both(real)) {
             String uid = "";
@@ -150,7 +152,7 @@ class WorkloadDefaultsRealApiServerTest {
                         .create();
                 uid = created.getKind().equals("Job") ? created.getMetadata().getUid() : uid;
             }
-            TestingKubectl.Result table = TestingKubectl.run(side.kubeconfig(), "get", "job,deployment,replicaset,statefulset", "-n",
+            TestingKubectl.Result table = TestingKubectl.run(side.kubeconfig(), "get", "job,deployment,replicaset,statefulset,cronjob", "-n",
                     "default", "-o", "wide");
             assertThat(table.exitCode()).as(table.output()).isZero();
             tables.put(side.name(), table.output().replace(uid, "UID").replaceAll("\\b\\d+s\\b", "AGE"));
@@ -159,7 +161,36 @@ class WorkloadDefaultsRealApiServerTest {
         String kubeApiServer = tables.get(TestingServers.real(real).name());
         assertThat(tables.get(servers.embedded().name())).isEqualTo(kubeApiServer);
         assertThat(kubeApiServer).contains("Running", "0/1 of 3", "main,side", "perl:5,busybox:1", "batch.kubernetes.io/controller-uid=UID",
-                "app=shown,tier notin (y,z)", "0/2", "UP-TO-DATE", "DESIRED");
+                "app=shown,tier notin (y,z)", "0/2", "UP-TO-DATE", "DESIRED", "*/5 * * * *", "Etc/UTC");
+    }
+
+    /** A CronJob gets SetDefaults_CronJob, its job template's pod spec the pod defaults, and an empty status. */
+    @Test
+    void aCronJobGetsKubeApiServersDefaults(RealControlPlane real) {
+        Map<String, JsonNode> created = new LinkedHashMap<>();
+        for (Side side : servers.both(real)) {
+            GenericKubernetesResource cronJob = side.client().resource(Serialization.unmarshal("""
+                    ---
+                    apiVersion: batch/v1
+                    kind: CronJob
+                    metadata: {name: nightly, namespace: default}
+                    spec:
+                      schedule: "0 3 * * *"
+                      jobTemplate:
+                        spec:
+                          template:
+                            spec: {restartPolicy: Never, containers: [{name: main, image: "busybox:1"}]}
+                    """, GenericKubernetesResource.class)).create();
+            ObjectNode kept = JSON.createObjectNode();
+            kept.set("spec", JSON.valueToTree(cronJob).path("spec"));
+            kept.set("status", JSON.valueToTree(cronJob).path("status"));
+            created.put(side.name(), kept);
+        }
+
+        JsonNode kubeApiServer = created.get(TestingServers.real(real).name());
+        assertThat(created.get(servers.embedded().name())).isEqualTo(kubeApiServer);
+        // the real server's answer, so the comparison cannot pass with neither side defaulting
+        assertThat(kubeApiServer.path("spec").path("concurrencyPolicy").asText()).isEqualTo("Allow");
     }
 
     @Test
