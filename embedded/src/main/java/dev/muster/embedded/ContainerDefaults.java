@@ -1,5 +1,7 @@
 package dev.muster.embedded;
 
+import static dev.muster.embedded.FieldDefaults.putIfEmpty;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
@@ -142,12 +144,6 @@ final class ContainerDefaults {
             }
         }
         return true;
-    }
-
-    private static void putIfEmpty(ObjectNode object, String field, String value) {
-        if (object.path(field).asText("").isEmpty()) {
-            object.put(field, value);
-        }
     }
 
     private static void putIfZero(ObjectNode object, String field, int value) {

@@ -1,5 +1,8 @@
 package dev.muster.embedded;
 
+import static dev.muster.embedded.FieldDefaults.putIfAbsent;
+import static dev.muster.embedded.FieldDefaults.putIfEmpty;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -65,9 +68,7 @@ final class JobDefaults {
 
     /** {@code SetDefaults_CronJob} on a CronJob's spec. */
     static void cronJob(ObjectNode spec) {
-        if (spec.path("concurrencyPolicy").asText("").isEmpty()) {
-            spec.put("concurrencyPolicy", "Allow");
-        }
+        putIfEmpty(spec, "concurrencyPolicy", "Allow");
         putIfAbsent(spec, "suspend", false);
         putIfAbsent(spec, "successfulJobsHistoryLimit", 3);
         putIfAbsent(spec, "failedJobsHistoryLimit", 1);
@@ -120,18 +121,6 @@ final class JobDefaults {
         boolean unlabelled = job.path(METADATA).path(LABELS).isEmpty();
         if (templateLabels.isObject() && unlabelled && job.path(METADATA) instanceof ObjectNode metadata) {
             metadata.set(LABELS, templateLabels.deepCopy());
-        }
-    }
-
-    private static void putIfAbsent(ObjectNode object, String field, int value) {
-        if (!object.hasNonNull(field)) {
-            object.put(field, value);
-        }
-    }
-
-    private static void putIfAbsent(ObjectNode object, String field, boolean value) {
-        if (!object.hasNonNull(field)) {
-            object.put(field, value);
         }
     }
 }

@@ -70,15 +70,15 @@ final class PodDefaults {
 
     /** {@code SetDefaults_PodSpec}'s fields, for a pod's spec and a pod template's alike. */
     static void defaultSpec(ObjectNode spec) {
-        defaultText(spec, "dnsPolicy", "ClusterFirst");
-        defaultText(spec, "restartPolicy", "Always");
+        FieldDefaults.putIfEmpty(spec, "dnsPolicy", "ClusterFirst");
+        FieldDefaults.putIfEmpty(spec, "restartPolicy", "Always");
         if (!spec.hasNonNull("securityContext")) {
             spec.putObject("securityContext");
         }
         if (!spec.hasNonNull("terminationGracePeriodSeconds")) {
             spec.put("terminationGracePeriodSeconds", 30);
         }
-        defaultText(spec, "schedulerName", "default-scheduler");
+        FieldDefaults.putIfEmpty(spec, "schedulerName", "default-scheduler");
         ContainerDefaults.defaultSpec(spec);
     }
 
@@ -101,12 +101,6 @@ final class PodDefaults {
         }
         if (!spec.hasNonNull("enableServiceLinks")) {
             spec.put("enableServiceLinks", true);
-        }
-    }
-
-    private static void defaultText(ObjectNode spec, String field, String value) {
-        if (spec.path(field).asText("").isEmpty()) {
-            spec.put(field, value);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.muster.embedded;
 
+import static dev.muster.embedded.FieldDefaults.putIfEmpty;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -96,12 +98,6 @@ final class ServiceDefaults {
                     fields.put("nodePort", FIRST_NODE_PORT + Math.floorMod(nextNodePort.getAndIncrement(), NODE_PORTS));
                 }
             }
-        }
-    }
-
-    private static void putIfEmpty(ObjectNode object, String field, String value) {
-        if (object.path(field).asText("").isEmpty()) {
-            object.put(field, value);
         }
     }
 }
