@@ -25,7 +25,7 @@ record Schedulers(Path repository, Path kubeScheduler, List<String> musterJavaOp
     }
 
     Path cliJar() {
-        return repository.resolve("cli/target/cli-0.1.0-SNAPSHOT.jar");
+        return cliJar(repository);
     }
 
     List<String> command(Side side, Path kubeconfig, Path directory) throws IOException {
@@ -36,10 +36,19 @@ record Schedulers(Path repository, Path kubeScheduler, List<String> musterJavaOp
     }
 
     private List<String> muster(Path kubeconfig) {
+        return musterRun(repository, musterJavaOptions, kubeconfig);
+    }
+
+    static Path cliJar(Path repository) {
+        return repository.resolve("cli/target/cli-0.1.0-SNAPSHOT.jar");
+    }
+
+    /** {@code muster run} on this repository's built jars with {@code javaOptions}, as the benchmarks start it. */
+    static List<String> musterRun(Path repository, List<String> javaOptions, Path kubeconfig) {
         return ImmutableList.<String>builder()
                 .add(Path.of(System.getProperty("java.home"), "bin", "java").toString())
-                .addAll(musterJavaOptions)
-                .add("-cp", cliJar() + ":" + repository.resolve("cli/target/lib") + "/*", "dev.muster.cli.Main", "run",
+                .addAll(javaOptions)
+                .add("-cp", cliJar(repository) + ":" + repository.resolve("cli/target/lib") + "/*", "dev.muster.cli.Main", "run",
                         "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0")
                 .build();
     }

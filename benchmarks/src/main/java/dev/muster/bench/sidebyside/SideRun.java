@@ -57,7 +57,7 @@ final class SideRun {
         try (RealControlPlane controlPlane = RealControlPlane.start(installer, spec); PeerProcesses peers = new PeerProcesses()) {
             KubernetesClient client = controlPlane.client();
             Process kwok = Kwok.start(peers, controlPlane, logs, SideRun.class);
-            awaitNodesRunning(client, kwok);
+            awaitNodesRunning(client, kwok, spec.nodes(), timeout, ticker);
             long creating = ticker.read();
             workload.create(client, side, concurrency);
             out.printf("%s: %d nodes managed by KWOK, %d pods%s created in %.1f s%n", side.label(), spec.nodes(), workload.pods(),
@@ -100,21 +100,22 @@ final class SideRun {
     }
 
     /** KWOK's node Stage marks each node it took over {@code Running}; until then it is still busy with them. */
-    private void awaitNodesRunning(KubernetesClient client, Process kwok) throws InterruptedException {
+    static void awaitNodesRunning(KubernetesClient client, Process kwok, int expected, Duration timeout, Ticker ticker)
+            throws InterruptedException {
         long started = ticker.read();
         while (true) {
             check(kwok.isAlive(), "KWOK ended with exit code %s", kwok.isAlive() ? "" : kwok.exitValue());
             List<Node> nodes = client.nodes().list().getItems();
             long running = nodes.stream().filter(node -> "Running".equals(node.getStatus().getPhase())).count();
-            if (running == spec.nodes()) {
+            if (running == expected) {
                 return;
             }
-            check(ticker.read() - started < timeout.toNanos(), "KWOK took over %s of %s nodes in %s", running, spec.nodes(), timeout);
+            check(ticker.read() - started < timeout.toNanos(), "KWOK took over %s of %s nodes in %s", running, expected, timeout);
             Thread.sleep(POLL.toMillis());
         }
     }
 
-    private static void check(boolean condition, String format, Object... arguments) {
+    static void check(boolean condition, String format, Object... arguments) {
         if (!condition) {
             throw new IllegalStateException(String.format(format, arguments));
         }
