@@ -44,6 +44,7 @@ public final class Session {
     private final ClusterSnapshot snapshot;
     private final SessionConfig config;
     private final Clock clock;
+    private final CommittedBinds committedBinds;
     private final Map<JobId, JobState> jobs = new TreeMap<>();
     private final Map<NodeName, NodeState> nodes = new TreeMap<>();
     private final List<NodeState> nodeList;
@@ -55,10 +56,11 @@ public final class Session {
     private HyperNodeTree hyperNodeTree;
     private final Map<String, List<NodeState>> hyperNodeMembers = new HashMap<>();
 
-    private Session(ClusterSnapshot snapshot, SessionConfig config, Clock clock) {
+    private Session(ClusterSnapshot snapshot, SessionConfig config, Clock clock, CommittedBinds committedBinds) {
         this.snapshot = requireNonNull(snapshot, "snapshot is null");
         this.config = requireNonNull(config, "config is null");
         this.clock = requireNonNull(clock, "clock is null");
+        this.committedBinds = requireNonNull(committedBinds, "committedBinds is null");
         this.queues = snapshot.queues();
         Resources total = Resources.EMPTY;
         for (ClusterNode node : snapshot.nodes().values()) {
@@ -97,7 +99,12 @@ public final class Session {
 
     /** Opens a session: sets up jobs and nodes, then builds the plugins in tier order. */
     public static Session open(ClusterSnapshot snapshot, SessionConfig config, Clock clock) {
-        Session session = new Session(snapshot, config, clock);
+        return open(snapshot, config, clock, CommittedBinds.NONE);
+    }
+
+    /** The same, telling {@code committedBinds} of each bind as it is committed. */
+    public static Session open(ClusterSnapshot snapshot, SessionConfig config, Clock clock, CommittedBinds committedBinds) {
+        Session session = new Session(snapshot, config, clock, committedBinds);
         List<List<PluginInstance>> tiers = new ArrayList<>();
         for (List<ConfiguredPlugin> tier : config.tiers()) {
             List<PluginInstance> instances = new ArrayList<>();
@@ -350,6 +357,7 @@ public final class Session {
         checkState(task.node().isPresent(), "BUG: task %s bound without a node", task.id());
         task.job().updateStatus(task, TaskStatus.BINDING);
         binds.put(task.id(), task.node().get());
+        committedBinds.committed(task, task.node().get());
     }
 
     void recordEviction(TaskState task, String action, String reason) {

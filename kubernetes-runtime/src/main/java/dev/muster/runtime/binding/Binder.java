@@ -7,12 +7,14 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.muster.engine.cache.ClusterCache;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,24 +60,111 @@ public final class Binder {
     /**
      * Binds every pod and waits until each bind has ended.
      *
-     * @throws InterruptedException when interrupted while waiting for a free slot; binds already sent still end
+     * @throws InterruptedException when interrupted while waiting; binds already sent still end
      */
     public ImmutableList<BindResult> bind(List<BindRequest> requests) throws InterruptedException {
-        Semaphore slots = new Semaphore(parallelism);
-        List<CompletableFuture<BindResult>> pending = new ArrayList<>();
-        for (BindRequest request : requests) {
-            slots.acquire();
-            cache.assumeBound(request.task(), request.node());
-            CompletableFuture<BindResult> result = rest.post(path(request), body(request).toString())
-                    .thenApply(response -> conclude(request, response))
-                    .whenComplete((ignored, failure) -> slots.release());
-            pending.add(result);
+        Stream stream = open();
+        requests.forEach(stream::send);
+        return stream.finish();
+    }
+
+    /** A stream of binds for one cycle: each is sent as it comes, at most {@code parallelism} in flight. */
+    public Stream open() {
+        return new Stream();
+    }
+
+    /**
+     * Binds sent in the order given, as soon as a slot is free, so the scheduling thread hands over a gang's
+     * binds without waiting for them. {@link #send} never blocks; a completion starts the next waiting bind
+     * on the client's thread.
+     */
+    @ThreadSafe
+    public final class Stream {
+        @GuardedBy("this")
+        private final Deque<BindRequest> waiting = new ArrayDeque<>();
+        @GuardedBy("this")
+        private final List<CompletableFuture<BindResult>> sent = new ArrayList<>();
+        @GuardedBy("this")
+        private int inFlight;
+        /** One thread at a time starts requests, so a request that completes at once does not recurse. */
+        @GuardedBy("this")
+        private boolean starting;
+
+        private Stream() {}
+
+        /** Queues a bind and sends it once fewer than {@code parallelism} are in flight. */
+        public void send(BindRequest request) {
+            requireNonNull(request, "request is null");
+            synchronized (this) {
+                waiting.add(request);
+            }
+            startWaiting();
         }
-        ImmutableList.Builder<BindResult> results = ImmutableList.builder();
-        for (CompletableFuture<BindResult> result : pending) {
-            results.add(result.join());
+
+        /**
+         * Waits until every bind given has been sent and has ended.
+         *
+         * @return the results in the order the binds were given
+         * @throws InterruptedException when interrupted; binds already sent still end
+         */
+        public ImmutableList<BindResult> finish() throws InterruptedException {
+            List<CompletableFuture<BindResult>> results;
+            synchronized (this) {
+                while (!waiting.isEmpty() || inFlight > 0) {
+                    wait();
+                }
+                results = List.copyOf(sent);
+            }
+            return results.stream().map(CompletableFuture::join).collect(ImmutableList.toImmutableList());
         }
-        return results.build();
+
+        private void startWaiting() {
+            synchronized (this) {
+                if (starting) {
+                    return;
+                }
+                starting = true;
+            }
+            while (true) {
+                BindRequest next;
+                // its place in the results is taken before it is sent, so finish() never misses a bind that ended at once
+                CompletableFuture<BindResult> result = new CompletableFuture<>();
+                synchronized (this) {
+                    if (inFlight >= parallelism || waiting.isEmpty()) {
+                        starting = false;
+                        notifyAll();
+                        return;
+                    }
+                    next = waiting.poll();
+                    inFlight++;
+                    sent.add(result);
+                }
+                try {
+                    cache.assumeBound(next.task(), next.node());
+                    rest.post(path(next), body(next).toString())
+                            .thenApply(response -> conclude(next, response))
+                            .whenComplete((bound, failure) -> {
+                                if (failure == null) {
+                                    result.complete(bound);
+                                } else {
+                                    result.completeExceptionally(failure);
+                                }
+                                ended();
+                            });
+                } catch (RuntimeException e) {
+                    result.completeExceptionally(e);
+                    ended();
+                }
+            }
+        }
+
+        private void ended() {
+            synchronized (this) {
+                inFlight--;
+                notifyAll();
+            }
+            startWaiting();
+        }
     }
 
     private BindResult conclude(BindRequest request, ApiResponse response) {

@@ -5,24 +5,25 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import dev.muster.engine.cache.CacheSnapshot;
 import dev.muster.engine.cache.ClusterCache;
+import dev.muster.engine.framework.CommittedBinds;
 import dev.muster.engine.framework.SessionResult;
+import dev.muster.engine.framework.TaskState;
 import dev.muster.engine.model.Job;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Task;
 import dev.muster.engine.model.TaskId;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The write side of a cycle, in order: the controllers' missing objects, evictions, binds, then
- * status and events. Every decision of the session reaches the API server through here.
+ * The write side of a cycle, in order: the controllers' missing objects before the session runs, each
+ * gang's binds as the session commits them, then evictions, the rest of the binds, and status and
+ * events. Every decision of the session reaches the API server through here.
  *
  * <p>Not thread-safe: the scheduling thread calls it once per cycle.
  */
@@ -89,52 +90,107 @@ public final class DecisionWriter {
     }
 
     /**
-     * Writes a session's decisions.
+     * Writes a session's decisions after it ran: {@link #begin}, every bind, then {@link Cycle#finish}.
      *
      * @throws InterruptedException when interrupted; what was sent still completes
      */
     public Written write(CacheSnapshot snapshot, SessionResult result) throws InterruptedException {
-        // each batch asks the fence first; within one, every request asks it again (RestCalls)
-        if (fenced("controllers' objects", result)) {
-            return new Written(ImmutableList.of(), ImmutableList.of(), 0, true);
-        }
-        controllers.reconcile(snapshot);
-        if (fenced("evictions", result)) {
-            return new Written(ImmutableList.of(), ImmutableList.of(), 0, true);
-        }
-        ImmutableList.Builder<SessionResult.Eviction> accepted = ImmutableList.builder();
-        for (SessionResult.Eviction eviction : result.evictions()) {
-            if (evictor.evict(eviction.task(), eviction.reason()) == Evictor.Result.EVICTED) {
-                accepted.add(eviction);
-            }
-        }
-        ImmutableList<SessionResult.Eviction> evicted = accepted.build();
+        Cycle cycle = begin(snapshot);
         Map<TaskId, Task> tasks = new HashMap<>();
         for (Job job : snapshot.cluster().jobs().values()) {
             job.tasks().forEach(task -> tasks.put(task.id(), task));
         }
-        List<BindRequest> requests = new ArrayList<>();
         for (Map.Entry<TaskId, NodeName> bind : result.binds().entrySet()) {
             Task task = tasks.get(bind.getKey());
-            requests.add(new BindRequest(bind.getKey(), task == null ? "" : task.uid(), bind.getValue()));
+            cycle.bind(new BindRequest(bind.getKey(), task == null ? "" : task.uid(), bind.getValue()));
         }
-        if (fenced("binds", result)) {
-            return new Written(ImmutableList.of(), evicted, 0, true);
-        }
-        ImmutableList<BindResult> binds = binder.bind(requests);
-        if (fenced("statuses", result)) {
-            return new Written(binds, evicted, 0, true);
-        }
-        int statuses = statusWriter.write(snapshot, result);
-        return new Written(binds, evicted, statuses, !fence.open());
+        return cycle.finish(result);
     }
 
-    private boolean fenced(String batch, SessionResult result) {
+    /**
+     * Opens one cycle's writes before its session runs: the controllers' missing objects are written at
+     * once (they depend on the snapshot only), binds go out as the session commits them
+     * ({@link Cycle#committed}), and {@link Cycle#finish} sends the evictions, waits for the binds and
+     * writes statuses.
+     *
+     * @throws InterruptedException when interrupted; what was sent still completes
+     */
+    public Cycle begin(CacheSnapshot snapshot) throws InterruptedException {
+        boolean fenced = fenced("controllers' objects");
+        if (!fenced) {
+            controllers.reconcile(snapshot);
+        }
+        return new Cycle(snapshot, fenced);
+    }
+
+    /**
+     * The writes of one cycle. {@link #committed} and {@link #bind} are called on the scheduling thread while
+     * the session runs, then {@link #finish} or {@link #abandon} once.
+     */
+    public final class Cycle implements CommittedBinds {
+        private final CacheSnapshot snapshot;
+        private final Binder.Stream binds = binder.open();
+        private boolean fenced;
+        private int notSent;
+
+        private Cycle(CacheSnapshot snapshot, boolean fenced) {
+            this.snapshot = snapshot;
+            this.fenced = fenced;
+        }
+
+        @Override
+        public void committed(TaskState task, NodeName node) {
+            bind(new BindRequest(task.id(), task.task().uid(), node));
+        }
+
+        /** Sends a bind now, unless the fence is closed (then none of this cycle's later writes is sent either). */
+        void bind(BindRequest request) {
+            fenced = fenced || !fence.open();
+            if (fenced) {
+                notSent++;
+                return;
+            }
+            binds.send(request);
+        }
+
+        /**
+         * Sends the session's evictions, waits for every bind sent, and writes statuses; nothing after the
+         * fence closes.
+         */
+        public Written finish(SessionResult result) throws InterruptedException {
+            if (fenced || fenced("evictions")) {
+                ImmutableList<BindResult> sent = binds.finish();
+                log.info("writes fenced: the lease is lost or its time ran out; sent binds={}, not sent: binds={} evictions={} statuses",
+                        sent.size(), notSent, result.evictions().size());
+                return new Written(sent, ImmutableList.of(), 0, true);
+            }
+            ImmutableList.Builder<SessionResult.Eviction> accepted = ImmutableList.builder();
+            for (SessionResult.Eviction eviction : result.evictions()) {
+                if (evictor.evict(eviction.task(), eviction.reason()) == Evictor.Result.EVICTED) {
+                    accepted.add(eviction);
+                }
+            }
+            ImmutableList<SessionResult.Eviction> evicted = accepted.build();
+            ImmutableList<BindResult> sent = binds.finish();
+            if (fenced("statuses")) {
+                return new Written(sent, evicted, 0, true);
+            }
+            int statuses = statusWriter.write(snapshot, result);
+            return new Written(sent, evicted, statuses, !fence.open());
+        }
+
+        /** Sends nothing more and waits for the binds already sent, for a cycle whose result is discarded. */
+        public void abandon() throws InterruptedException {
+            fenced = true;
+            binds.finish();
+        }
+    }
+
+    private boolean fenced(String batch) {
         if (fence.open()) {
             return false;
         }
-        log.info("writes fenced: the lease is lost or its time ran out; not sent: {} and what follows binds={} evictions={}", batch,
-                result.binds().size(), result.evictions().size());
+        log.info("writes fenced: the lease is lost or its time ran out; not sent: {} and what follows", batch);
         return true;
     }
 }

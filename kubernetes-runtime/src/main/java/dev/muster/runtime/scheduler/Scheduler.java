@@ -11,6 +11,7 @@ import dev.muster.engine.cache.CacheSnapshot;
 import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.cache.ManifestProblem;
 import dev.muster.engine.framework.Action;
+import dev.muster.engine.framework.CommittedBinds;
 import dev.muster.engine.framework.DeservedShare;
 import dev.muster.engine.framework.Session;
 import dev.muster.engine.framework.SessionConfig;
@@ -43,9 +44,12 @@ import org.slf4j.LoggerFactory;
  * <p>No cycle runs until the cache has every kind's first list ({@link ClusterCache#unsyncedKinds()}):
  * a cycle on a partial cache would see gangs short of pods that exist and say so on their PodGroups.
  *
+ * <p>Each gang's binds are sent as the session commits it, while the session goes on deciding the
+ * next gangs; evictions and statuses follow when the session ends (see {@link DecisionWriter#begin}).
+ *
  * <p>{@link #start()} and {@link #stop()} may be called repeatedly, so a leader elector can start the
- * loop when it gains the Lease and stop it when it loses it (a cycle that has not begun writing by
- * then writes nothing); each cycle's {@link CycleReport}, with the time each action took, goes to the
+ * loop when it gains the Lease and stop it when it loses it (a cycle running then sends no bind
+ * committed after the stop, and no eviction or status); each cycle's {@link CycleReport}, with the time each action took, goes to the
  * listener given at construction, where metrics read it.
  */
 @ThreadSafe
@@ -98,8 +102,9 @@ public final class Scheduler {
     }
 
     /**
-     * Stops the loop and waits for it: a cycle still deciding writes nothing, one already writing
-     * completes the writes it has begun, so the caller knows nothing is written after this returns.
+     * Stops the loop and waits for it: a cycle still deciding sends no bind it commits from now on and no
+     * eviction or status, one already writing completes the writes it has begun, and binds already sent
+     * end, so the caller knows nothing is written after this returns.
      */
     public void stop() throws InterruptedException {
         ScheduledExecutorService running;
@@ -129,9 +134,9 @@ public final class Scheduler {
     }
 
     /**
-     * A cycle; none while the cache is not synced, and one of the loop's writes nothing once {@link #stop()}
-     * has been called, so a replica that loses its lease stops writing at once rather than after the cycle
-     * (binds already sent complete).
+     * A cycle; none while the cache is not synced, and one of the loop's writes nothing more once
+     * {@link #stop()} has been called, so a replica that loses its lease stops writing at once rather than
+     * after the cycle (binds already sent complete).
      */
     private Optional<CycleReport> cycle(boolean ofLoop) throws InterruptedException {
         List<String> unsynced = cache.unsyncedKinds();
@@ -142,22 +147,38 @@ public final class Scheduler {
         Instant started = clock.instant();
         CacheSnapshot snapshot = cache.snapshot();
         logNewProblems(snapshot);
-        // the actions run here rather than in Session.run so that each can be timed
-        Session session = Session.open(snapshot.cluster(), config, clock);
+        DecisionWriter.Cycle writes = writer.begin(snapshot);
+        // binds go out as the session commits them, unless stop() was called since the cycle began
+        CommittedBinds committed = (task, node) -> {
+            if (!(ofLoop && stopping)) {
+                writes.committed(task, node);
+            }
+        };
+        SessionResult result;
         Map<String, Duration> actions = new LinkedHashMap<>();
-        for (Action action : config.actions()) {
-            Instant actionStarted = clock.instant();
-            action.execute(session);
-            actions.merge(action.name(), Duration.between(actionStarted, clock.instant()), Duration::plus);
+        ImmutableMap<QueueName, Resources> deserved;
+        try {
+            // the actions run here rather than in Session.run so that each can be timed
+            Session session = Session.open(snapshot.cluster(), config, clock, committed);
+            for (Action action : config.actions()) {
+                Instant actionStarted = clock.instant();
+                action.execute(session);
+                actions.merge(action.name(), Duration.between(actionStarted, clock.instant()), Duration::plus);
+            }
+            deserved = deserved(session);
+            result = session.close();
+        } catch (RuntimeException e) {
+            // what was sent still ends before the next cycle's snapshot
+            writes.abandon();
+            throw e;
         }
-        ImmutableMap<QueueName, Resources> deserved = deserved(session);
-        SessionResult result = session.close();
         if (ofLoop && stopping) {
-            log.info("cycle discarded: the scheduler stopped while it ran jobs={} binds={}", result.jobs().size(),
-                    result.binds().size());
+            writes.abandon();
+            log.info("cycle discarded: the scheduler stopped while it ran jobs={} binds={} (binds committed before the stop were sent)",
+                    result.jobs().size(), result.binds().size());
             return Optional.empty();
         }
-        DecisionWriter.Written written = writer.write(snapshot, result);
+        DecisionWriter.Written written = writes.finish(result);
         CycleReport report = new CycleReport(started, Duration.between(started, clock.instant()), result, written,
                 snapshot.cluster(), ImmutableMap.copyOf(actions), deserved);
         if (log.isDebugEnabled()) {
