@@ -12,6 +12,7 @@ import dev.muster.peers.PeerProcesses;
 import dev.muster.peers.RealControlPlane;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -94,6 +95,9 @@ public final class Restart {
             }
 
             client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(pending.namespace()).endMetadata().build()).create();
+            // no controller manager runs, so nobody makes the namespace's default ServiceAccount that admission looks up
+            client.serviceAccounts().inNamespace(pending.namespace()).resource(new ServiceAccountBuilder().withNewMetadata()
+                    .withName("default").endMetadata().build()).create();
             create(client, pending, concurrency);
             long running = client.pods().inNamespace(present.namespace()).list().getItems().stream()
                     .filter(pod -> "Running".equals(phase(pod))).count();
