@@ -27,6 +27,7 @@ import java.util.regex.Pattern;
  */
 public final class TestingApiServer implements AutoCloseable {
     private static final Pattern BINDING = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/]+)/binding$");
+    private static final Map<CustomResourceDefinitions, List<String>> MANIFESTS = new ConcurrentHashMap<>();
 
     private final List<RequestInterceptor> faults = new CopyOnWriteArrayList<>();
     private final Map<String, AtomicInteger> bindingRequests = new ConcurrentHashMap<>();
@@ -109,10 +110,15 @@ public final class TestingApiServer implements AutoCloseable {
     }
 
     private void create(CustomResourceDefinitions definition) {
+        for (String crd : MANIFESTS.computeIfAbsent(definition, key -> read(client, key))) {
+            client.resource(client.getKubernetesSerialization().unmarshal(crd, HasMetadata.class)).create();
+        }
+    }
+
+    /** Each CRD of the manifests as JSON: a bridge's YAML (Kubeflow's is over a megabyte) is parsed once per test JVM. */
+    private static List<String> read(KubernetesClient client, CustomResourceDefinitions definition) {
         try (InputStream in = definition.open()) {
-            for (HasMetadata crd : client.load(in).items()) {
-                client.resource(crd).create();
-            }
+            return client.load(in).items().stream().map(crd -> client.getKubernetesSerialization().asJson(crd)).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
