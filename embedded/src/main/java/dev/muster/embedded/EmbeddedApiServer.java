@@ -57,7 +57,15 @@ public final class EmbeddedApiServer implements AutoCloseable {
      * @throws UncheckedIOException when the port cannot be bound
      */
     public static EmbeddedApiServer start(int port) {
-        return start(port, Optional.of(ServingCertificate.generate(Clock.systemUTC())));
+        return start(port, RequestInterceptor.NONE);
+    }
+
+    /**
+     * As {@link #start(int)}, each client request shown to {@code interceptor} first, which may answer
+     * it with a failure instead (see {@link RequestInterceptor}).
+     */
+    public static EmbeddedApiServer start(int port, RequestInterceptor interceptor) {
+        return start(port, Optional.of(ServingCertificate.generate(Clock.systemUTC())), interceptor);
     }
 
     /**
@@ -65,18 +73,27 @@ public final class EmbeddedApiServer implements AutoCloseable {
      * off the wire as HTTP/1.1.
      */
     public static EmbeddedApiServer startPlainHttp(int port) {
-        return start(port, Optional.empty());
+        return startPlainHttp(port, RequestInterceptor.NONE);
     }
 
-    private static EmbeddedApiServer start(int port, Optional<ServingCertificate> certificate) {
+    /**
+     * As {@link #startPlainHttp(int)}, each client request shown to {@code interceptor} first: for tests
+     * that inject faults or count requests, without the cost of making a certificate at each start.
+     */
+    public static EmbeddedApiServer startPlainHttp(int port, RequestInterceptor interceptor) {
+        return start(port, Optional.empty(), interceptor);
+    }
+
+    private static EmbeddedApiServer start(int port, Optional<ServingCertificate> certificate, RequestInterceptor interceptor) {
+        requireNonNull(interceptor, "interceptor is null");
         InetAddress loopback;
         try {
             loopback = InetAddress.getByAddress(LOOPBACK);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ApiHttpServer server = ApiHttpServer.start(loopback, port, new ApiServerDispatcher(List.of(), new ObjectMapper(), Clock.systemUTC()),
-                certificate);
+        InterceptingDispatcher dispatcher = new InterceptingDispatcher(new ApiServerDispatcher(List.of(), new ObjectMapper(), Clock.systemUTC()));
+        ApiHttpServer server = ApiHttpServer.start(loopback, port, dispatcher, certificate);
         EmbeddedApiServer started = new EmbeddedApiServer(server, certificate);
         try (KubernetesClient client = started.newClient()) {
             // the namespaces kube-apiserver creates at start (its system namespaces controller)
@@ -93,6 +110,8 @@ public final class EmbeddedApiServer implements AutoCloseable {
             started.close();
             throw new UncheckedIOException(e);
         }
+        // the server's own namespaces and CRDs are not the interceptor's business
+        dispatcher.intercept(interceptor);
         log.info("API server serving on {}", started.url);
         return started;
     }

@@ -136,6 +136,11 @@ final class Statuses {
         return status.put("status", outcome);
     }
 
+    /** A {@code Failure} with this code, reason (none when empty) and message, no details. */
+    static MockResponse failure(int code, String reason, String message) {
+        return failure(code, reason, message, null);
+    }
+
     private static MockResponse failure(int code, String reason, String message, ObjectNode details) {
         ObjectNode status = skeleton("Failure").put("message", message);
         if (!reason.isEmpty()) {

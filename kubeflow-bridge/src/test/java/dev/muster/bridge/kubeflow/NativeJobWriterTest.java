@@ -25,7 +25,7 @@ class NativeJobWriterTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String NAME = "mnist";
 
-    private final TestingApiServer server = new TestingApiServer();
+    private final TestingApiServer server = new TestingApiServer(TestingJobs.CRDS);
     private final KubernetesClient client = server.client();
     private final NativeJobWriter writer = new NativeJobWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, Clock.systemUTC(),
             NativeJobWriter.COMPONENT));

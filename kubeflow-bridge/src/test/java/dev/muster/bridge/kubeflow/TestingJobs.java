@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.muster.runtime.controller.CustomResourceDefinitions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,6 +16,8 @@ final class TestingJobs {
     static final String PYTORCH_ELASTIC_ECHO = "pytorch-elastic-echo.yaml";
     static final String PYTORCH_CPU_DEMO = "pytorch-cpu-demo.yaml";
     static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    /** The TFJob and PyTorchJob CRDs the bridge ships, for a test API server to serve. */
+    static final CustomResourceDefinitions CRDS = new CustomResourceDefinitions(KubeflowBridgeModule.class, KubeflowApi.CRDS);
 
     private TestingJobs() {}
 

@@ -15,6 +15,8 @@ import dev.muster.runtime.informers.KubernetesResources;
 import dev.muster.runtime.kubernetes.TestingApiServer;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -26,7 +28,7 @@ class TrainingJobWriterTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String NAME = "dist-mnist-for-e2e-test";
 
-    private final TestingApiServer server = new TestingApiServer();
+    private final TestingApiServer server = new TestingApiServer(TestingJobs.CRDS);
     private final KubernetesClient client = server.client();
     private final TrainingJobWriter writer = new TrainingJobWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT,
             Clock.systemUTC(), TrainingJobWriter.COMPONENT), Clock.systemUTC());
@@ -38,10 +40,12 @@ class TrainingJobWriterTest {
 
     @Test
     void badInputGetsAnEventPerProblemTheInvalidConditionBesideTheOperatorsAndASuspension() {
-        // given: the job as the operator left it, with its Created condition
-        ObjectNode job = TestingJobs.example(TestingJobs.TF_DIST_MNIST, "default", NAME);
-        job.with("status").putArray("conditions").addObject().put("type", "Created").put("status", "True");
-        GenericKubernetesResource stored = store(job);
+        // given: the job as the operator left it, with its Created condition (written through the status subresource, as the operator does)
+        store(TestingJobs.example(TestingJobs.TF_DIST_MNIST, "default", NAME));
+        ObjectNode status = JSON.createObjectNode();
+        status.putObject("status").putArray("conditions").addObject().put("type", "Created").put("status", "True");
+        GenericKubernetesResource stored = client.genericKubernetesResources(TrainingKind.TFJOB.context()).inNamespace("default").withName(NAME)
+                .subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), status.toString());
         List<FieldProblem> problems = List.of(new FieldProblem("spec.tfReplicaSpecs.Worker.replicas", "-2 is negative"),
                 new FieldProblem("spec.runPolicy.schedulingPolicy.queue", "queue 'nope' does not exist (known: default)"));
 

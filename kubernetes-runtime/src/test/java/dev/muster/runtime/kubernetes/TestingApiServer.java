@@ -1,61 +1,54 @@
 package dev.muster.runtime.kubernetes;
 
-import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
+import dev.muster.embedded.EmbeddedApiServer;
+import dev.muster.embedded.RequestInterceptor;
+import dev.muster.embedded.RequestInterceptor.Failure;
+import dev.muster.embedded.RequestInterceptor.Request;
+import dev.muster.runtime.controller.CustomResourceDefinitions;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
-import io.fabric8.mockwebserver.http.MockResponse;
-import io.fabric8.mockwebserver.http.RecordedRequest;
-import java.util.HashMap;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The fabric8 CRUD mock as an API server for tests, with Binding and Eviction applied, Volcano's
- * CRDs' status subresources, a count of Binding requests per pod, and faults to inject.
+ * The embedded API server (the one {@code muster up} runs, with Volcano's CRDs) for tests, over plain
+ * HTTP on loopback, with faults to inject, a count of Binding requests per pod and a log of requests,
+ * all through its {@link RequestInterceptor}. Not a fake of its own: what it stores, watches, patches
+ * and refuses is the embedded server's.
  */
 public final class TestingApiServer implements AutoCloseable {
-    private final List<Function<RecordedRequest, Optional<MockResponse>>> faults = new CopyOnWriteArrayList<>();
+    private static final Pattern BINDING = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/]+)/binding$");
+    private static final Map<CustomResourceDefinitions, List<String>> MANIFESTS = new ConcurrentHashMap<>();
+
+    private final List<RequestInterceptor> faults = new CopyOnWriteArrayList<>();
     private final Map<String, AtomicInteger> bindingRequests = new ConcurrentHashMap<>();
     private final List<String> requests = new CopyOnWriteArrayList<>();
-    private final KubernetesMockServer server;
+    private final EmbeddedApiServer server;
     private final KubernetesClient client;
 
-    public TestingApiServer() {
-        List<CustomResourceDefinitionContext> crds = List.of(
-                // as Volcano's CRDs: a status subresource for Queues and HyperNodes, none for PodGroups
-                crd("scheduling.volcano.sh", "v1beta1", "PodGroup", "podgroups", true, false),
-                crd("scheduling.volcano.sh", "v1beta1", "Queue", "queues", false, true),
-                crd("scheduling.x-k8s.io", "v1alpha1", "PodGroup", "podgroups", true, true),
-                crd("topology.volcano.sh", "v1alpha1", "HyperNode", "hypernodes", false, true));
-        BindingAwareCrudDispatcher dispatcher = new BindingAwareCrudDispatcher(crds) {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                requests.add(request.getMethod().toUpperCase(java.util.Locale.ROOT) + " " + request.getPath());
-                for (Function<RecordedRequest, Optional<MockResponse>> fault : faults) {
-                    Optional<MockResponse> response = fault.apply(request);
-                    if (response.isPresent()) {
-                        return response.get();
-                    }
-                }
-                if ("POST".equalsIgnoreCase(request.getMethod()) && request.getPath().endsWith("/binding")) {
-                    bindingRequests.computeIfAbsent(podOf(request.getPath()), key -> new AtomicInteger()).incrementAndGet();
-                }
-                return super.dispatch(request);
+    /** Serves Volcano's CRDs and, beside them, those of {@code definitions} (a bridge's). */
+    public TestingApiServer(CustomResourceDefinitions... definitions) {
+        this.server = EmbeddedApiServer.startPlainHttp(0, this::intercept);
+        this.client = server.newClient();
+        try {
+            for (CustomResourceDefinitions definition : definitions) {
+                create(definition);
             }
-        };
-        this.server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
-        server.init();
-        this.client = newClient();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+        // what a test counts is what its code sent
+        requests.clear();
     }
 
     public KubernetesClient client() {
@@ -67,27 +60,20 @@ public final class TestingApiServer implements AutoCloseable {
      * failed requests itself: Muster's {@code RetryPolicy} is the one retry layer.
      */
     public KubernetesClient newClient() {
-        Config config;
-        try (KubernetesClient plain = server.createClient()) {
-            config = new ConfigBuilder(plain.getConfiguration()).withRequestRetryBackoffLimit(0).build();
-        }
-        return new KubernetesClientBuilder().withConfig(config).build();
+        return server.newClient();
     }
 
     /** Answers {@code code} to the next {@code times} Binding requests for this pod ({@code namespace/name}). */
     public void failBindings(String pod, int code, int times) {
         AtomicInteger left = new AtomicInteger(times);
-        faults.add(request -> "POST".equalsIgnoreCase(request.getMethod()) && request.getPath().endsWith("/binding")
-                        && podOf(request.getPath()).equals(pod) && left.getAndDecrement() > 0
-                ? Optional.of(BindingAwareCrudDispatcher.status(code, "Injected", "injected failure"))
+        faults.add(request -> podOfBinding(request).filter(pod::equals).isPresent() && left.getAndDecrement() > 0
+                ? Optional.of(injected(code))
                 : Optional.empty());
     }
 
     /** Answers {@code code} to every request whose path contains {@code fragment}, until {@link #clearFaults()}. */
     public void fail(String fragment, int code) {
-        faults.add(request -> request.getPath().contains(fragment)
-                ? Optional.of(BindingAwareCrudDispatcher.status(code, "Injected", "injected failure"))
-                : Optional.empty());
+        faults.add(request -> request.path().contains(fragment) ? Optional.of(injected(code)) : Optional.empty());
     }
 
     public void clearFaults() {
@@ -108,24 +94,43 @@ public final class TestingApiServer implements AutoCloseable {
     @Override
     public void close() {
         client.close();
-        server.destroy();
+        server.close();
     }
 
-    private static String podOf(String path) {
-        String[] parts = path.split("/");
-        // /api/v1/namespaces/{ns}/pods/{name}/binding
-        return parts[4] + "/" + parts[6];
+    private Optional<Failure> intercept(Request request) {
+        requests.add(request.method() + " " + request.path());
+        for (RequestInterceptor fault : faults) {
+            Optional<Failure> failure = fault.intercept(request);
+            if (failure.isPresent()) {
+                return failure;
+            }
+        }
+        podOfBinding(request).ifPresent(pod -> bindingRequests.computeIfAbsent(pod, key -> new AtomicInteger()).incrementAndGet());
+        return Optional.empty();
     }
 
-    private static CustomResourceDefinitionContext crd(String group, String version, String kind, String plural, boolean namespaced,
-            boolean statusSubresource) {
-        return new CustomResourceDefinitionContext.Builder()
-                .withGroup(group)
-                .withVersion(version)
-                .withKind(kind)
-                .withPlural(plural)
-                .withScope(namespaced ? "Namespaced" : "Cluster")
-                .withStatusSubresource(statusSubresource)
-                .build();
+    private void create(CustomResourceDefinitions definition) {
+        for (String crd : MANIFESTS.computeIfAbsent(definition, key -> read(client, key))) {
+            client.resource(client.getKubernetesSerialization().unmarshal(crd, HasMetadata.class)).create();
+        }
+    }
+
+    /** Each CRD of the manifests as JSON: a bridge's YAML (Kubeflow's is over a megabyte) is parsed once per test JVM. */
+    private static List<String> read(KubernetesClient client, CustomResourceDefinitions definition) {
+        try (InputStream in = definition.open()) {
+            return client.load(in).items().stream().map(crd -> client.getKubernetesSerialization().asJson(crd)).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The pod ({@code namespace/name}) of a {@code pods/NAME/binding} request. */
+    private static Optional<String> podOfBinding(Request request) {
+        Matcher binding = BINDING.matcher(request.pathWithoutQuery());
+        return request.method().equals("POST") && binding.matches() ? Optional.of(binding.group(1) + "/" + binding.group(2)) : Optional.empty();
+    }
+
+    private static Failure injected(int code) {
+        return Failure.of(code, "injected failure");
     }
 }

@@ -3,28 +3,46 @@ package dev.muster.bridge.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.muster.runtime.kubernetes.TestingApiServer;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.SparkConf;
 import org.apache.spark.deploy.k8s.SparkPod;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The executor side, in the driver: in client mode no driver-side step has made a PodGroup, so the
  * first executor's step makes one holding the executors alone; an existing group is left as it is.
  */
-@EnableKubernetesMockClient(crud = true, https = false)
 class ExecutorSideTest {
-    /** Each test its own namespace: the mock server's objects outlive a test. */
+    /** Each test its own namespace: the server's objects outlive a test. */
     private static final String NAMESPACE_KEY = "spark.kubernetes.namespace";
 
-    static KubernetesClient client;
+    private static TestingApiServer server;
+    private static KubernetesClient client;
+
+    @BeforeAll
+    static void start() {
+        server = new TestingApiServer();
+        client = server.client();
+        // a Spark application runs in a namespace that exists
+        for (String namespace : List.of(SparkPods.NAMESPACE, "client-mode", "gang", "driver-ends", "unknown-queue")) {
+            client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata().build()).create();
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
 
     @Test
     void firstExecutorCreatesTheGroupOfTheExecutorsAlone() {

@@ -3,12 +3,12 @@ package dev.muster.bridge.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.muster.runtime.kubernetes.TestingApiServer;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,13 +16,26 @@ import java.util.Map;
 import org.apache.spark.SparkConf;
 import org.apache.spark.deploy.k8s.KubernetesDriverConf;
 import org.apache.spark.deploy.k8s.SparkPod;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import scala.jdk.javaapi.CollectionConverters;
 
 /** The driver side's PodGroup: name, annotations, queue, priority and Spark's own Volcano templates. */
-@EnableKubernetesMockClient(crud = true, https = false)
 class PodGroupTest {
-    static KubernetesClient client;
+    private static TestingApiServer server;
+    private static KubernetesClient client;
+
+    @BeforeAll
+    static void start() {
+        server = new TestingApiServer();
+        client = server.client();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
 
     @Test
     void podGroupIsNamedAsSparksVolcanoStepNamesItAndTheDriverPointsAtIt() {
