@@ -66,12 +66,12 @@ public final class TermInformers {
         checkArgument(!syncTimeout.isNegative() && !syncTimeout.isZero(), "syncTimeout must be positive: %s", syncTimeout);
     }
 
-    /** The informer on every object of the kind: in every namespace when the kind is namespaced. */
+    /** The informer on every object of the kind: in every namespace when the kind is namespaced, cluster-wide otherwise. */
     public SharedIndexInformer<GenericKubernetesResource> resources(ResourceDefinitionContext kind) {
         return resources(kind, Optional.empty());
     }
 
-    /** The informer on the objects of the kind that carry the label {@code labelKey}, whatever its value. */
+    /** As {@link #resources(ResourceDefinitionContext)}, on the objects that carry the label {@code labelKey}, whatever its value. */
     public SharedIndexInformer<GenericKubernetesResource> resources(ResourceDefinitionContext kind, String labelKey) {
         return resources(kind, Optional.of(requireNonNull(labelKey, "labelKey is null")));
     }
