@@ -21,7 +21,7 @@ public final class TermThreads {
     private final ScheduledExecutorService timer;
 
     /**
-     * Names the workers {@code name-1}, {@code name-2}, ... and the timer {@code name-timer-1}.
+     * Names the workers {@code name-0}, {@code name-1}, ... and the timer {@code name-timer-0}.
      *
      * @param workers how many requests the term processes at the same time
      */

@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -46,7 +47,7 @@ class TermInformersTest {
     }
 
     @Test
-    void informersStartInTheOrderAskedForEachListingOnce() throws InterruptedException {
+    void informersStartInTheOrderAskedForEachAfterTheOneBeforeListedAndOnce() throws InterruptedException {
         // given
         TermInformers informers = new TermInformers(client, "example bridge");
         informers.resources(WIDGETS, "example.muster.dev/job");
@@ -58,11 +59,14 @@ class TermInformersTest {
         // when
         informers.start();
 
-        // then
-        assertThat(lists(server.getRequestCount() - before)).containsExactly(
-                "/apis/example.muster.dev/v1/widgets?labelSelector=example.muster.dev%2Fjob",
-                "/api/v1/pods?labelSelector=example.muster.dev%2Fjob",
-                "/apis/scheduling.volcano.sh/v1beta1/queues");
+        // then: each informer lists and watches before the next one lists
+        assertThat(gets(server.getRequestCount() - before)).containsExactly(
+                "list /apis/example.muster.dev/v1/widgets?labelSelector=example.muster.dev%2Fjob",
+                "watch /apis/example.muster.dev/v1/widgets?labelSelector=example.muster.dev%2Fjob",
+                "list /api/v1/pods?labelSelector=example.muster.dev%2Fjob",
+                "watch /api/v1/pods?labelSelector=example.muster.dev%2Fjob",
+                "list /apis/scheduling.volcano.sh/v1beta1/queues",
+                "watch /apis/scheduling.volcano.sh/v1beta1/queues");
         informers.stop();
     }
 
@@ -104,16 +108,17 @@ class TermInformersTest {
         assertThatThrownBy(informers::start).hasMessage("example bridge: informers are started once");
     }
 
-    /** The paths of the list requests among the next {@code count} requests, in the order they came. */
-    private List<String> lists(int count) throws InterruptedException {
-        List<String> paths = new ArrayList<>();
+    /** The next {@code count} requests, each a list or a watch of a path with its label selector, in the order they came. */
+    private List<String> gets(int count) throws InterruptedException {
+        List<String> requests = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             RecordedRequest request = server.takeRequest(1, TimeUnit.SECONDS);
-            String path = request.getPath().replaceAll("[?&]resourceVersion=[^&]*", "").replaceFirst("^([^?]*)&", "$1?");
-            if (request.getMethod().equals("GET") && !path.contains("watch=true")) {
-                paths.add(path);
-            }
+            String[] parts = request.getPath().split("\\?", 2);
+            String selector = parts.length < 2 ? "" : Arrays.stream(parts[1].split("&")).filter(query -> query.startsWith("labelSelector="))
+                    .map(query -> "?" + query).findFirst().orElse("");
+            String verb = request.getPath().contains("watch=true") ? "watch " : "list ";
+            requests.add(request.getMethod().equals("GET") ? verb + parts[0] + selector : request.getMethod() + " " + parts[0]);
         }
-        return paths;
+        return requests;
     }
 }
