@@ -13,6 +13,7 @@ import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.DaemonThreads;
 import dev.muster.runtime.controller.TermController;
+import dev.muster.runtime.controller.TermInformers;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
@@ -24,11 +25,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,8 +41,8 @@ import org.slf4j.LoggerFactory;
 final class AirflowTerm implements TermController.Term {
     static final String GROUP_ANNOTATION = "scheduling.k8s.io/group-name";
     private static final Logger log = LoggerFactory.getLogger(AirflowTerm.class);
-    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(2);
 
+    private final TermInformers informers;
     private final SharedIndexInformer<Pod> pods;
     private final AirflowRunReader reader;
     private final AirflowPodGroupWriter writer;
@@ -52,7 +51,8 @@ final class AirflowTerm implements TermController.Term {
 
     AirflowTerm(KubernetesClient client, Clock clock, AirflowBridgeSettings settings) {
         requireNonNull(client, "client is null");
-        this.pods = client.pods().inAnyNamespace().withLabel(AirflowPodIdentity.DAG_ID).runnableInformer(0);
+        this.informers = new TermInformers(client, "airflow bridge");
+        this.pods = informers.pods(AirflowPodIdentity.DAG_ID);
         this.reader = new AirflowRunReader(AirflowApis.connect(settings.api()), new AirflowAvailability(clock, AirflowAvailability.LOG),
                 settings.hints());
         this.writer = new AirflowPodGroupWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock,
@@ -62,18 +62,14 @@ final class AirflowTerm implements TermController.Term {
 
     @Override
     public void start() throws InterruptedException {
-        try {
-            pods.start().toCompletableFuture().get(SYNC_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("airflow bridge: the pod informer did not list pods: " + e, e);
-        }
+        informers.start();
         timer.scheduleWithFixedDelay(this::pollSafely, 0, pollPeriod.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override
     public void stop() {
         timer.shutdownNow();
-        pods.stop();
+        informers.stop();
     }
 
     private void pollSafely() {

@@ -9,11 +9,12 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
-import dev.muster.runtime.controller.DaemonThreads;
 import dev.muster.runtime.controller.EveryChange;
 import dev.muster.runtime.controller.KeyedWorkQueue;
 import dev.muster.runtime.controller.ObjectKey;
 import dev.muster.runtime.controller.TermController;
+import dev.muster.runtime.controller.TermInformers;
+import dev.muster.runtime.controller.TermThreads;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -24,12 +25,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,32 +42,32 @@ final class GangTerm implements TermController.Term {
     private static final Logger log = LoggerFactory.getLogger(GangTerm.class);
     private static final String BY_WORKFLOW = "workflow";
     private static final int WORKERS = 2;
-    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(2);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final SharedIndexInformer<GenericKubernetesResource> workflows;
     private final SharedIndexInformer<Pod> pods;
     private final SharedIndexInformer<GenericKubernetesResource> podGroups;
     private final SharedIndexInformer<GenericKubernetesResource> queues;
-    private final ExecutorService workers = Executors.newFixedThreadPool(WORKERS, DaemonThreads.named("muster-argo-bridge"));
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-argo-timer"));
+    private final TermInformers informers;
+    private final TermThreads threads = new TermThreads("muster-argo-bridge", WORKERS);
     private final KeyedWorkQueue<ObjectKey, String> queue;
     private final GangWriter writer;
     private final DurationHistory history = new DurationHistory();
 
     GangTerm(KubernetesClient client, Clock clock) {
         requireNonNull(client, "client is null");
-        this.workflows = client.genericKubernetesResources(ArgoApi.WORKFLOWS).inAnyNamespace().runnableInformer(0);
-        this.pods = client.pods().inAnyNamespace().withLabel(ArgoApi.WORKFLOW_LABEL).runnableInformer(0);
-        this.podGroups = client.genericKubernetesResources(PodGroupManifests.POD_GROUPS).inAnyNamespace()
-                .withLabel(ArgoApi.WORKFLOW_LABEL).runnableInformer(0);
-        this.queues = client.genericKubernetesResources(QUEUES).runnableInformer(0);
+        // in the order they start: what a Workflow's processing reads has listed before the Workflows
+        this.informers = new TermInformers(client, "argo bridge");
+        this.queues = informers.resources(QUEUES);
+        this.podGroups = informers.resources(PodGroupManifests.POD_GROUPS, ArgoApi.WORKFLOW_LABEL);
+        this.pods = informers.pods(ArgoApi.WORKFLOW_LABEL);
+        this.workflows = informers.resources(ArgoApi.WORKFLOWS);
         pods.addIndexers(Map.of(BY_WORKFLOW, pod -> List.of(pod.getMetadata().getNamespace() + "/"
                 + pod.getMetadata().getLabels().get(ArgoApi.WORKFLOW_LABEL))));
         this.writer = new GangWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock, GangWriter.COMPONENT),
                 podGroup -> Optional.ofNullable(podGroups.getIndexer().getByKey(podGroup.namespace() + "/" + podGroup.name())));
-        this.queue = new KeyedWorkQueue<>("argo-workflow", (key, request) -> process(key), workers, timer, Duration.ofMillis(200),
-                Duration.ofSeconds(30));
+        this.queue = new KeyedWorkQueue<>("argo-workflow", (key, request) -> process(key), threads.workers(), threads.timer(),
+                Duration.ofMillis(200), Duration.ofSeconds(30));
         workflows.addEventHandler(EveryChange.handler(this::enqueue));
         pods.addEventHandler(EveryChange.handler(pod -> queue.add(new ObjectKey(pod.getMetadata().getNamespace(),
                 pod.getMetadata().getLabels().get(ArgoApi.WORKFLOW_LABEL)), "pod")));
@@ -80,23 +75,14 @@ final class GangTerm implements TermController.Term {
 
     @Override
     public void start() throws InterruptedException {
-        for (SharedIndexInformer<?> informer : List.of(queues, podGroups, pods, workflows)) {
-            try {
-                informer.start().toCompletableFuture().get(SYNC_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (ExecutionException | TimeoutException e) {
-                throw new IllegalStateException("argo bridge: an informer did not list its kind: " + e, e);
-            }
-        }
+        informers.start();
     }
 
     @Override
     public void stop() {
         queue.stop();
-        for (SharedIndexInformer<?> informer : List.of(workflows, pods, podGroups, queues)) {
-            informer.stop();
-        }
-        workers.shutdownNow();
-        timer.shutdownNow();
+        informers.stop();
+        threads.stop();
     }
 
     private void enqueue(GenericKubernetesResource workflow) {

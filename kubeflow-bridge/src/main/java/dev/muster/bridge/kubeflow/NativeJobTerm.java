@@ -7,14 +7,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
+import com.google.common.collect.Maps;
 import dev.muster.bridge.kubeflow.NativeReplicaPlanner.NativeReplicas;
 import dev.muster.bridge.kubeflow.TrainingJobTerm.JobKey;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
-import dev.muster.runtime.controller.DaemonThreads;
 import dev.muster.runtime.controller.EveryChange;
 import dev.muster.runtime.controller.KeyedWorkQueue;
 import dev.muster.runtime.controller.TermController;
+import dev.muster.runtime.controller.TermInformers;
+import dev.muster.runtime.controller.TermThreads;
 import dev.muster.runtime.informers.KubernetesResources;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -26,17 +28,10 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,7 +45,6 @@ final class NativeJobTerm implements TermController.Term {
     private static final Logger log = LoggerFactory.getLogger(NativeJobTerm.class);
     private static final String BY_JOB = "job";
     private static final int WORKERS = 2;
-    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(2);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Clock clock;
@@ -59,28 +53,26 @@ final class NativeJobTerm implements TermController.Term {
     private final SharedIndexInformer<Service> services;
     private final SharedIndexInformer<GenericKubernetesResource> podGroups;
     private final SharedIndexInformer<GenericKubernetesResource> queues;
-    private final ExecutorService workers = Executors.newFixedThreadPool(WORKERS, DaemonThreads.named("muster-kubeflow-native"));
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-kubeflow-native-timer"));
+    private final TermInformers informers;
+    private final TermThreads threads = new TermThreads("muster-kubeflow-native", WORKERS);
     private final KeyedWorkQueue<JobKey, String> queue;
     private final NativeJobWriter writer;
 
     NativeJobTerm(KubernetesClient client, Clock clock) {
         requireNonNull(client, "client is null");
         this.clock = requireNonNull(clock, "clock is null");
-        ImmutableMap.Builder<TrainingKind, SharedIndexInformer<GenericKubernetesResource>> informers = ImmutableMap.builder();
-        for (TrainingKind kind : TrainingKind.values()) {
-            informers.put(kind, client.genericKubernetesResources(kind.context()).inAnyNamespace().runnableInformer(0));
-        }
-        this.jobs = informers.build();
-        this.pods = client.pods().inAnyNamespace().withLabel(KubeflowApi.JOB_NAME_LABEL).runnableInformer(0);
-        this.services = client.services().inAnyNamespace().withLabel(KubeflowApi.JOB_NAME_LABEL).runnableInformer(0);
-        this.podGroups = client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS).inAnyNamespace().runnableInformer(0);
-        this.queues = client.genericKubernetesResources(KubernetesResources.QUEUES).runnableInformer(0);
+        // in the order they start: what a job's processing reads has listed before the jobs
+        this.informers = new TermInformers(client, "kubeflow native mode");
+        this.queues = informers.resources(KubernetesResources.QUEUES);
+        this.podGroups = informers.resources(KubernetesResources.VOLCANO_POD_GROUPS);
+        this.services = informers.services(KubeflowApi.JOB_NAME_LABEL);
+        this.pods = informers.pods(KubeflowApi.JOB_NAME_LABEL);
+        this.jobs = Maps.toMap(List.of(TrainingKind.values()), kind -> informers.resources(kind.context()));
         pods.addIndexers(Map.of(BY_JOB, NativeJobTerm::jobOf));
         services.addIndexers(Map.of(BY_JOB, NativeJobTerm::jobOf));
         this.writer = new NativeJobWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock, NativeJobWriter.COMPONENT));
-        this.queue = new KeyedWorkQueue<>("kubeflow-native-job", (key, request) -> process(key), workers, timer, Duration.ofMillis(200),
-                Duration.ofSeconds(30));
+        this.queue = new KeyedWorkQueue<>("kubeflow-native-job", (key, request) -> process(key), threads.workers(), threads.timer(),
+                Duration.ofMillis(200), Duration.ofSeconds(30));
         jobs.forEach((kind, informer) -> informer.addEventHandler(EveryChange.handler(job -> queue.add(new JobKey(kind,
                 job.getMetadata().getNamespace(), job.getMetadata().getName()), "job"))));
         pods.addEventHandler(EveryChange.handler(this::enqueueOwner));
@@ -92,26 +84,14 @@ final class NativeJobTerm implements TermController.Term {
 
     @Override
     public void start() throws InterruptedException {
-        List<SharedIndexInformer<?>> informers = new ArrayList<>(List.of(queues, podGroups, services, pods));
-        informers.addAll(jobs.values());
-        for (SharedIndexInformer<?> informer : informers) {
-            try {
-                informer.start().toCompletableFuture().get(SYNC_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (ExecutionException | TimeoutException e) {
-                throw new IllegalStateException("kubeflow native mode: an informer did not list its kind: " + e, e);
-            }
-        }
+        informers.start();
     }
 
     @Override
     public void stop() {
         queue.stop();
-        jobs.values().forEach(SharedIndexInformer::stop);
-        for (SharedIndexInformer<?> informer : List.of(pods, services, podGroups, queues)) {
-            informer.stop();
-        }
-        workers.shutdownNow();
-        timer.shutdownNow();
+        informers.stop();
+        threads.stop();
     }
 
     private static List<String> jobOf(HasMetadata object) {

@@ -5,13 +5,15 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
+import com.google.common.collect.Maps;
 import dev.muster.engine.cache.ResourceKind;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
-import dev.muster.runtime.controller.DaemonThreads;
 import dev.muster.runtime.controller.EveryChange;
 import dev.muster.runtime.controller.KeyedWorkQueue;
 import dev.muster.runtime.controller.TermController;
+import dev.muster.runtime.controller.TermInformers;
+import dev.muster.runtime.controller.TermThreads;
 import dev.muster.runtime.informers.KubernetesResources;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -22,16 +24,9 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,7 +43,6 @@ final class TrainingJobTerm implements TermController.Term {
     private static final Logger log = LoggerFactory.getLogger(TrainingJobTerm.class);
     private static final String BY_JOB = "job";
     private static final int WORKERS = 2;
-    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(2);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** A job in the work queue. */
@@ -70,29 +64,27 @@ final class TrainingJobTerm implements TermController.Term {
     private final SharedIndexInformer<GenericKubernetesResource> coschedulingPodGroups;
     private final SharedIndexInformer<GenericKubernetesResource> queues;
     private final SharedIndexInformer<Pod> pods;
-    private final ExecutorService workers = Executors.newFixedThreadPool(WORKERS, DaemonThreads.named("muster-kubeflow-bridge"));
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-kubeflow-timer"));
+    private final TermInformers informers;
+    private final TermThreads threads = new TermThreads("muster-kubeflow-bridge", WORKERS);
     private final KeyedWorkQueue<JobKey, String> queue;
     private final TrainingJobWriter writer;
 
     TrainingJobTerm(KubernetesClient client, Clock clock) {
         requireNonNull(client, "client is null");
         this.clock = requireNonNull(clock, "clock is null");
-        ImmutableMap.Builder<TrainingKind, SharedIndexInformer<GenericKubernetesResource>> informers = ImmutableMap.builder();
-        for (TrainingKind kind : TrainingKind.values()) {
-            informers.put(kind, client.genericKubernetesResources(kind.context()).inAnyNamespace().runnableInformer(0));
-        }
-        this.jobs = informers.build();
-        this.volcanoPodGroups = client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS).inAnyNamespace().runnableInformer(0);
-        this.coschedulingPodGroups = client.genericKubernetesResources(COSCHEDULING_POD_GROUPS).inAnyNamespace().runnableInformer(0);
-        this.queues = client.genericKubernetesResources(KubernetesResources.QUEUES).runnableInformer(0);
-        this.pods = client.pods().inAnyNamespace().withLabel(KubeflowApi.JOB_NAME_LABEL).runnableInformer(0);
+        // in the order they start: what a job's processing reads has listed before the jobs
+        this.informers = new TermInformers(client, "kubeflow bridge");
+        this.queues = informers.resources(KubernetesResources.QUEUES);
+        this.volcanoPodGroups = informers.resources(KubernetesResources.VOLCANO_POD_GROUPS);
+        this.coschedulingPodGroups = informers.resources(COSCHEDULING_POD_GROUPS);
+        this.pods = informers.pods(KubeflowApi.JOB_NAME_LABEL);
+        this.jobs = Maps.toMap(List.of(TrainingKind.values()), kind -> informers.resources(kind.context()));
         pods.addIndexers(Map.of(BY_JOB, pod -> List.of(pod.getMetadata().getNamespace() + "/"
                 + pod.getMetadata().getLabels().get(KubeflowApi.JOB_NAME_LABEL))));
         this.writer = new TrainingJobWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock, TrainingJobWriter.COMPONENT),
                 clock);
-        this.queue = new KeyedWorkQueue<>("kubeflow-job", (key, request) -> process(key), workers, timer, Duration.ofMillis(200),
-                Duration.ofSeconds(30));
+        this.queue = new KeyedWorkQueue<>("kubeflow-job", (key, request) -> process(key), threads.workers(), threads.timer(),
+                Duration.ofMillis(200), Duration.ofSeconds(30));
         jobs.forEach((kind, informer) -> informer.addEventHandler(EveryChange.handler(job -> queue.add(new JobKey(kind,
                 job.getMetadata().getNamespace(), job.getMetadata().getName()), "job"))));
         volcanoPodGroups.addEventHandler(EveryChange.handler(this::enqueueOwner));
@@ -103,26 +95,14 @@ final class TrainingJobTerm implements TermController.Term {
 
     @Override
     public void start() throws InterruptedException {
-        List<SharedIndexInformer<?>> informers = new ArrayList<>(List.of(queues, volcanoPodGroups, coschedulingPodGroups, pods));
-        informers.addAll(jobs.values());
-        for (SharedIndexInformer<?> informer : informers) {
-            try {
-                informer.start().toCompletableFuture().get(SYNC_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (ExecutionException | TimeoutException e) {
-                throw new IllegalStateException("kubeflow bridge: an informer did not list its kind: " + e, e);
-            }
-        }
+        informers.start();
     }
 
     @Override
     public void stop() {
         queue.stop();
-        jobs.values().forEach(SharedIndexInformer::stop);
-        for (SharedIndexInformer<?> informer : List.of(pods, coschedulingPodGroups, volcanoPodGroups, queues)) {
-            informer.stop();
-        }
-        workers.shutdownNow();
-        timer.shutdownNow();
+        informers.stop();
+        threads.stop();
     }
 
     private void enqueueOwner(HasMetadata object) {

@@ -7,7 +7,7 @@ import java.util.concurrent.ThreadFactory;
 public final class DaemonThreads {
     private DaemonThreads() {}
 
-    /** Names its threads {@code prefix-1}, {@code prefix-2}, ... */
+    /** Names its threads {@code prefix-0}, {@code prefix-1}, ... */
     public static ThreadFactory named(String prefix) {
         return new ThreadFactoryBuilder().setNameFormat(prefix + "-%d").setDaemon(true).build();
     }

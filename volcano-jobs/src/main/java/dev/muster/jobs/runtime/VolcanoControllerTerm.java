@@ -11,16 +11,15 @@ import dev.muster.jobs.flow.JobFlow;
 import dev.muster.jobs.jobplugins.SshKeyGenerator;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
-import dev.muster.runtime.controller.DaemonThreads;
 import dev.muster.runtime.controller.KeyedWorkQueue;
 import dev.muster.runtime.controller.ObjectKey;
 import dev.muster.runtime.controller.TermController;
+import dev.muster.runtime.controller.TermThreads;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -44,8 +43,7 @@ public final class VolcanoControllerTerm implements TermController.Term {
 
     private final KubernetesClient client;
     private final VolcanoInformers informers;
-    private final ExecutorService workers;
-    private final ScheduledExecutorService timer;
+    private final TermThreads threads;
     private final KeyedWorkQueue<ObjectKey, JobRequest> jobQueue;
     private final JobController jobs;
     private final Duration resyncPeriod;
@@ -67,8 +65,9 @@ public final class VolcanoControllerTerm implements TermController.Term {
         checkArgument(!resyncPeriod.isNegative() && !resyncPeriod.isZero(), "resyncPeriod must be positive: %s", resyncPeriod);
         this.resyncPeriod = resyncPeriod;
         this.informers = new VolcanoInformers(client);
-        this.workers = Executors.newFixedThreadPool(WORKERS, DaemonThreads.named("muster-job-controller"));
-        this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-job-timer"));
+        this.threads = new TermThreads("muster-job-controller", WORKERS);
+        ExecutorService workers = threads.workers();
+        ScheduledExecutorService timer = threads.timer();
         EventWriter events = new EventWriter(EventRecorder.connect(client, RetryPolicy.DEFAULT, clock, EventWriter.COMPONENT));
         this.jobs = new JobController(informers, new JobReconciler(keys, informers.priorities()),
                 new JobPlanWriter(client, informers, events), clock);
@@ -90,7 +89,7 @@ public final class VolcanoControllerTerm implements TermController.Term {
     @Override
     public void start() throws InterruptedException {
         informers.start(WARN_EVERY);
-        timer.scheduleAtFixedRate(this::resyncLogged, resyncPeriod.toMillis(), resyncPeriod.toMillis(), TimeUnit.MILLISECONDS);
+        threads.timer().scheduleAtFixedRate(this::resyncLogged, resyncPeriod.toMillis(), resyncPeriod.toMillis(), TimeUnit.MILLISECONDS);
         log.info("job controllers started server={} kinds={}/{} {}/{}", client.getMasterUrl(), VolcanoJob.API_VERSION, VolcanoJob.KIND,
                 JobFlow.API_VERSION, JobFlow.KIND);
     }
@@ -124,14 +123,8 @@ public final class VolcanoControllerTerm implements TermController.Term {
         flowQueue.stop();
         templateQueue.stop();
         commandQueue.stop();
-        timer.shutdownNow();
-        workers.shutdown();
-        try {
-            if (!workers.awaitTermination(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                log.warn("job controllers: requests still in progress after {} ms", STOP_TIMEOUT.toMillis());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (!threads.stop(STOP_TIMEOUT) && !Thread.currentThread().isInterrupted()) {
+            log.warn("job controllers: requests still in progress after {} ms", STOP_TIMEOUT.toMillis());
         }
     }
 

@@ -6,10 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.common.collect.ImmutableSet;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
-import dev.muster.runtime.controller.DaemonThreads;
 import dev.muster.runtime.controller.EveryChange;
 import dev.muster.runtime.controller.KeyedWorkQueue;
 import dev.muster.runtime.controller.TermController;
+import dev.muster.runtime.controller.TermInformers;
+import dev.muster.runtime.controller.TermThreads;
 import dev.muster.runtime.informers.KubernetesResources;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -18,14 +19,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,7 +32,6 @@ import org.slf4j.LoggerFactory;
 final class SparkApplicationTerm implements TermController.Term {
     private static final Logger log = LoggerFactory.getLogger(SparkApplicationTerm.class);
     private static final int WORKERS = 2;
-    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(2);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** An application in the work queue: {@code namespace/name}. */
@@ -57,23 +50,24 @@ final class SparkApplicationTerm implements TermController.Term {
     private final SharedIndexInformer<GenericKubernetesResource> volcanoPodGroups;
     private final SharedIndexInformer<GenericKubernetesResource> coschedulingPodGroups;
     private final SharedIndexInformer<GenericKubernetesResource> queues;
-    private final ExecutorService workers = Executors.newFixedThreadPool(WORKERS, DaemonThreads.named("muster-spark-bridge"));
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-spark-timer"));
+    private final TermInformers informers;
+    private final TermThreads threads = new TermThreads("muster-spark-bridge", WORKERS);
     private final KeyedWorkQueue<ApplicationKey, String> queue;
     private final SparkApplicationWriter writer;
 
     SparkApplicationTerm(KubernetesClient client, Clock clock) {
         requireNonNull(client, "client is null");
         requireNonNull(clock, "clock is null");
-        this.applications = client.genericKubernetesResources(SparkOperatorApi.SPARK_APPLICATIONS).inAnyNamespace().runnableInformer(0);
-        this.volcanoPodGroups = client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS).inAnyNamespace().runnableInformer(0);
-        this.coschedulingPodGroups = client.genericKubernetesResources(SparkOperatorApi.COSCHEDULING_POD_GROUPS).inAnyNamespace()
-                .runnableInformer(0);
-        this.queues = client.genericKubernetesResources(KubernetesResources.QUEUES).runnableInformer(0);
+        // in the order they start: what an application's processing reads has listed before the applications
+        this.informers = new TermInformers(client, "spark bridge");
+        this.queues = informers.resources(KubernetesResources.QUEUES);
+        this.volcanoPodGroups = informers.resources(KubernetesResources.VOLCANO_POD_GROUPS);
+        this.coschedulingPodGroups = informers.resources(SparkOperatorApi.COSCHEDULING_POD_GROUPS);
+        this.applications = informers.resources(SparkOperatorApi.SPARK_APPLICATIONS);
         this.writer = new SparkApplicationWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock,
                 SparkApplicationWriter.COMPONENT));
-        this.queue = new KeyedWorkQueue<>("spark-application", (key, request) -> process(key), workers, timer, Duration.ofMillis(200),
-                Duration.ofSeconds(30));
+        this.queue = new KeyedWorkQueue<>("spark-application", (key, request) -> process(key), threads.workers(), threads.timer(),
+                Duration.ofMillis(200), Duration.ofSeconds(30));
         applications.addEventHandler(EveryChange.handler(application -> queue.add(new ApplicationKey(
                 application.getMetadata().getNamespace(), application.getMetadata().getName()), "application")));
         volcanoPodGroups.addEventHandler(EveryChange.handler(this::enqueueOwner));
@@ -84,23 +78,14 @@ final class SparkApplicationTerm implements TermController.Term {
 
     @Override
     public void start() throws InterruptedException {
-        for (SharedIndexInformer<?> informer : List.of(queues, volcanoPodGroups, coschedulingPodGroups, applications)) {
-            try {
-                informer.start().toCompletableFuture().get(SYNC_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (ExecutionException | TimeoutException e) {
-                throw new IllegalStateException("spark bridge: an informer did not list its kind: " + e, e);
-            }
-        }
+        informers.start();
     }
 
     @Override
     public void stop() {
         queue.stop();
-        for (SharedIndexInformer<?> informer : List.of(applications, coschedulingPodGroups, volcanoPodGroups, queues)) {
-            informer.stop();
-        }
-        workers.shutdownNow();
-        timer.shutdownNow();
+        informers.stop();
+        threads.stop();
     }
 
     private void enqueueOwner(HasMetadata object) {
