@@ -99,10 +99,9 @@ public final class Restart {
             client.serviceAccounts().inNamespace(pending.namespace()).resource(new ServiceAccountBuilder().withNewMetadata()
                     .withName("default").endMetadata().build()).create();
             create(client, pending, concurrency);
-            long running = client.pods().inNamespace(present.namespace()).list().getItems().stream()
-                    .filter(pod -> "Running".equals(phase(pod))).count();
-            out.printf("cluster before the restart: %d nodes, %d pods (%d of the first run's Running), %d PodGroups%n", nodes,
-                    present.pods() + pending.pods(), running, present.gangs() + pending.gangs());
+            long settled = awaitRunning(client, present);
+            out.printf("cluster before the restart: %d nodes, %d pods (the first run's %d Running, after %.1f s), %d PodGroups%n", nodes,
+                    present.pods() + pending.pods(), present.pods(), seconds(settled), present.gangs() + pending.gangs());
             try (BoundPods watch = BoundPods.watch(client, pending.namespace(), pending.pods(), ticker)) {
                 check(watch.awaitAllSeen(timeout) && watch.bound() == 0, "expected %s pending pods, none bound; seen %s, bound %s",
                         pending.pods(), watch.seen(), watch.bound());
@@ -121,6 +120,23 @@ public final class Restart {
                         ProcessCpu.of(second.pid()).toMillis() / 1e3, ProcessCpu.of(apiServer).minus(apiServerBefore).toMillis() / 1e3,
                         loadBefore, MachineLoad.now());
             }
+        }
+    }
+
+    /**
+     * Waits until KWOK has marked every pod of {@code workload} Running, so the restart meets a settled
+     * cluster rather than one still busy with status updates; returns how long that took.
+     */
+    private long awaitRunning(KubernetesClient client, Workload workload) throws InterruptedException {
+        long started = ticker.read();
+        while (true) {
+            long running = client.pods().inNamespace(workload.namespace()).list().getItems().stream()
+                    .filter(pod -> "Running".equals(phase(pod))).count();
+            if (running == workload.pods()) {
+                return ticker.read() - started;
+            }
+            check(ticker.read() - started < timeout.toNanos(), "KWOK marked %s of %s pods Running in %s", running, workload.pods(), timeout);
+            Thread.sleep(POLL.toMillis() * 5);
         }
     }
 
