@@ -98,6 +98,9 @@ class RunCommandRealApiServerTest {
         RunProcess run = start(controlPlane, "alone");
         Gangs.create(client, Gangs.gang("one", 2, "cpu: '1'", ""));
         await().atMost(WAIT).until(() -> bound(client, "one-").size() == 2);
+        // scheduler-plugins' PodGroups are not served here: one line says so, not fabric8's stack trace
+        assertThat(run.logLines("not served, not watched apiVersion=scheduling.x-k8s.io/v1alpha1")).hasSize(1);
+        assertThat(run.logLines("will stop")).isEmpty();
 
         // when: kube-apiserver goes away for a while
         controlPlane.stop(RealControlPlane.KUBE_APISERVER);
