@@ -24,11 +24,11 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,7 +52,8 @@ public final class ClusterInformers {
 
     private final KubernetesClient client;
     private final ClusterCache cache;
-    private final AtomicReference<Throwable> lastFailure = new AtomicReference<>();
+    /** Each kind's last list or watch failure, so a kind still listing is not blamed for another's. */
+    private final Map<ResourceKind, Throwable> lastFailure = new ConcurrentHashMap<>();
     /** Whether the first failure to read the API server while starting has been reported. */
     private final AtomicBoolean failureReported = new AtomicBoolean();
     private volatile boolean starting;
@@ -134,9 +135,9 @@ public final class ClusterInformers {
                 started.get(warnEvery.toMillis(), TimeUnit.MILLISECONDS);
                 return true;
             } catch (TimeoutException e) {
-                Throwable failure = lastFailure.get();
+                Throwable failure = lastFailure.get(kind);
                 log.warn("cannot list yet, retrying resource={} server={} error=\"{}\"", kind.plural(), client.getMasterUrl(),
-                        failure == null ? "no answer" : describe(failure));
+                        failure == null ? "no failure, the list is still on its way" : describe(failure));
             } catch (ExecutionException e) {
                 log.warn("not served, not watched apiVersion={} resource={} error=\"{}\"", kind.apiVersion(), kind.plural(),
                         e.getCause().getMessage());
@@ -150,7 +151,7 @@ public final class ClusterInformers {
 
     /** Retries everything but a kind that is not served. */
     private boolean retry(ResourceKind kind, Throwable failure) {
-        lastFailure.set(failure);
+        lastFailure.put(kind, failure);
         // the informer hands the failure over wrapped (a CompletionException around the client's), as it
         // does against a real kube-apiserver: unwrapped, a kind not served was retried forever, and start never returned
         if (clientException(failure).map(exception -> exception.getCode() == NOT_FOUND).orElse(false)) {
