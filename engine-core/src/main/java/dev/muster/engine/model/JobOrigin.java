@@ -65,7 +65,7 @@ public record JobOrigin(
     /** Why the job waits, followed by where it comes from; the reason's own words come first, unchanged. */
     public String explain(String reason) {
         requireNonNull(reason, "reason is null");
-        return reason + " (" + describe() + ")";
+        return reason + "; for " + describe();
     }
 
     /** The reason a job waits, followed by its origin when its annotations name one. */

@@ -19,7 +19,7 @@ package dev.muster.engine.model;
  * </ul>
  *
  * <p>The Airflow bridge sets them from a pod's DAG, run and task: a waiting PodGroup then says
- * {@code 1/2 tasks of the gang fit: ... (Airflow DAG etl_daily, run scheduled__2026-12-04T00:00:00+00:00, task transform[0-1])}.
+ * {@code 1/2 tasks of the gang fit: ...; for Airflow DAG etl_daily, run scheduled__2026-12-04T00:00:00+00:00, task transform[0-1]}.
  */
 public final class OriginAnnotations {
     public static final String SYSTEM = "muster.dev/origin";

@@ -47,7 +47,7 @@ class JobOriginTest {
                 OriginAnnotations.RUN, "manual__1", OriginAnnotations.STEP, "transform", OriginAnnotations.STEP_INDEXES, "3",
                 OriginAnnotations.TERMS, "DAG,run,task")).orElseThrow();
 
-        assertThat(origin.explain(REASON)).isEqualTo(REASON + " (Airflow DAG etl_daily, run manual__1, task transform[3])");
+        assertThat(origin.explain(REASON)).isEqualTo(REASON + "; for Airflow DAG etl_daily, run manual__1, task transform[3]");
     }
 
     @Test

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 class OriginExplanationTest {
     private static final String POD_GROUP = "scheduling.volcano.sh/v1beta1 PodGroup";
-    private static final String ORIGIN = "(Airflow DAG etl_daily, run scheduled__2026-12-04T00:00:00+00:00, task transform[0-1])";
+    private static final String ORIGIN = "; for Airflow DAG etl_daily, run scheduled__2026-12-04T00:00:00+00:00, task transform[0-1]";
     private static final String FAN_OUT = """
             apiVersion: scheduling.volcano.sh/v1beta1
             kind: PodGroup
@@ -66,11 +66,11 @@ class OriginExplanationTest {
                 assertThat(condition(ClusterObjects.get(client, POD_GROUP, "default", "airflow-transform-7f3a"), "Unschedulable"))
                         .containsEntry("status", "True")
                         .containsEntry("reason", "NotEnoughResources")
-                        .containsEntry("message", reason + " " + ORIGIN);
+                        .containsEntry("message", reason + ORIGIN);
                 assertThat(events("airflow-transform-7f3a", "Unschedulable")).extracting(Event::getMessage)
-                        .containsExactly(reason + " " + ORIGIN);
+                        .containsExactly(reason + ORIGIN);
                 assertThat(events("transform-0", "FailedScheduling")).extracting(Event::getMessage)
-                        .containsExactly("PodGroup default/airflow-transform-7f3a: " + reason + " " + ORIGIN);
+                        .containsExactly("PodGroup default/airflow-transform-7f3a: " + reason + ORIGIN);
             });
         }
     }
