@@ -80,7 +80,8 @@ final class AirflowTerm implements TermController.Term {
 
     private void checkApi() {
         try {
-            reader.version().ifPresent(version -> log.info("airflow bridge: Airflow {} answers at {}", version, api));
+            reader.version().ifPresent(version -> log.info("airflow bridge: Airflow {} answers at {} (REST API {})", version,
+                    api.url(), api.apiVersion()));
         } catch (RuntimeException e) {
             log.warn("airflow bridge: checking Airflow's API failed: {}", e.toString(), e);
         }

@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.base.Splitter;
+import com.google.common.collect.ImmutableList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,9 +22,9 @@ public record JobOrigin(
         Optional<String> run,
         Optional<String> step,
         Optional<String> stepIndexes,
-        List<String> terms) {
+        ImmutableList<String> terms) {
     /** The words used when a PodGroup names none, or not three. */
-    public static final List<String> DEFAULT_TERMS = List.of("workflow", "run", "step");
+    public static final ImmutableList<String> DEFAULT_TERMS = ImmutableList.of("workflow", "run", "step");
 
     public JobOrigin {
         requireNonNull(system, "system is null");
@@ -31,7 +32,7 @@ public record JobOrigin(
         requireNonNull(run, "run is null");
         requireNonNull(step, "step is null");
         requireNonNull(stepIndexes, "stepIndexes is null");
-        terms = List.copyOf(terms);
+        requireNonNull(terms, "terms is null");
         checkArgument(terms.size() == 3, "terms must be three words (workflow, run, step): %s", terms);
         checkArgument(workflow.isPresent() || run.isPresent() || step.isPresent(), "an origin names a workflow, a run or a step");
     }
@@ -44,8 +45,8 @@ public record JobOrigin(
         if (workflow.isEmpty() && run.isEmpty() && step.isEmpty()) {
             return Optional.empty();
         }
-        List<String> terms = value(annotations, OriginAnnotations.TERMS)
-                .map(text -> Splitter.on(',').trimResults().splitToList(text))
+        ImmutableList<String> terms = value(annotations, OriginAnnotations.TERMS)
+                .map(text -> ImmutableList.copyOf(Splitter.on(',').trimResults().split(text)))
                 .filter(words -> words.size() == 3 && words.stream().noneMatch(String::isEmpty))
                 .orElse(DEFAULT_TERMS);
         return Optional.of(new JobOrigin(value(annotations, OriginAnnotations.SYSTEM), workflow, run, step,
