@@ -124,7 +124,9 @@ final class AirflowTerm implements TermController.Term {
                     .flatMap(pod -> runs.computeIfAbsent(pod.dagId() + "\n" + pod.runLabel(), ignored -> reader.read(pod.dagId(), pod.runLabel()))
                             .flatMap(run -> Optional.ofNullable(run.tasks().get(pod.taskId()))
                                     .map(hint -> planned(namespace, name, pod, annotations, run, hint))));
-            writer.write(planned.orElseGet(() -> AirflowPodGroups.plain(namespace, name)), ImmutableList.copyOf(members), planned.isPresent());
+            Optional<AirflowPodIdentity> known = identity;
+            writer.write(planned.orElseGet(() -> known.map(pod -> AirflowPodGroups.plain(namespace, name, pod, members.size() == 1))
+                    .orElseGet(() -> AirflowPodGroups.plain(namespace, name))), ImmutableList.copyOf(members), planned.isPresent());
         });
     }
 

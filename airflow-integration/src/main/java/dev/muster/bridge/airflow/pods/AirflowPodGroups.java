@@ -48,6 +48,26 @@ public final class AirflowPodGroups {
     }
 
     /**
+     * The plain group of a pod whose labels say which task it runs: itself alone, with the origin
+     * annotations of its DAG and task, so that its reasons still name them. Not the run: the pod's label
+     * is a safe label value, not always the run id.
+     *
+     * @param alone whether the group is this pod's only (so its map index is the group's); the pods of a
+     *     mapped task asking for a gang share one group name
+     */
+    public static Plan plain(String namespace, String name, AirflowPodIdentity pod, boolean alone) {
+        ImmutableMap.Builder<String, String> annotations = ImmutableMap.<String, String>builder()
+                .put(OriginAnnotations.SYSTEM, "Airflow")
+                .put(OriginAnnotations.WORKFLOW, pod.dagId())
+                .put(OriginAnnotations.STEP, pod.taskId())
+                .put(OriginAnnotations.TERMS, ORIGIN_TERMS);
+        if (pod.mapped() && alone) {
+            annotations.put(OriginAnnotations.STEP_INDEXES, String.valueOf(pod.mapIndex()));
+        }
+        return new Plan(namespace, name, 1, Optional.empty(), annotations.buildOrThrow());
+    }
+
+    /**
      * @param runId the run's own id, as the API reports it (the pod carries only its label)
      */
     public static Plan plan(String namespace, AirflowPodIdentity pod, Map<String, String> podAnnotations, String runId, TaskHint hint) {

@@ -73,6 +73,19 @@ class AirflowPodGroupsTest {
     }
 
     @Test
+    void aPlainGroupNamesTheDagAndTaskButNotTheRunWhoseLabelIsNotItsId() {
+        AirflowPodIdentity pod = AirflowPodIdentity.fromLabels("train-1", labels("train", 1)).orElseThrow();
+
+        AirflowPodGroups.Plan alone = AirflowPodGroups.plain("default", "airflow-train-1", pod, true);
+        AirflowPodGroups.Plan shared = AirflowPodGroups.plain("default", "airflow-train", pod, false);
+
+        assertThat(alone.minMember()).isEqualTo(1);
+        assertThat(alone.annotations()).doesNotContainKeys(DagAnnotations.DAG, OriginAnnotations.RUN);
+        assertThat(JobOrigin.of(alone.annotations()).map(JobOrigin::describe)).contains("Airflow DAG muster_diamond, task train[1]");
+        assertThat(JobOrigin.of(shared.annotations()).map(JobOrigin::describe)).contains("Airflow DAG muster_diamond, task train");
+    }
+
+    @Test
     void remainingPathIsRoundedUpToWholeSeconds() {
         AirflowPodGroups.Plan plan = AirflowPodGroups.plan("default", AirflowPodIdentity.fromLabels("extract", labels("extract", -1))
                 .orElseThrow(), Map.of(), RUN_ID, hint("extract", 400, false, 1));
