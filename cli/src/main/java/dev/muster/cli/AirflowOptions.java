@@ -11,6 +11,7 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -107,37 +108,49 @@ final class AirflowOptions {
      */
     Optional<AirflowBridgeSettings> settings(Map<String, String> environment) {
         Map<String, String> settings = new TreeMap<>();
+        // each setting as the user gave it, so that a bad one names the option typed, or the file and the setting
+        Map<String, String> givenIn = new HashMap<>();
         if (configFile != null) {
-            settings.putAll(readProperties(configFile));
+            readProperties(configFile).forEach((name, value) -> put(settings, givenIn, name, value, "--airflow-config " + configFile + ": " + name));
         }
-        put(settings, AirflowSettings.URL, url);
-        put(settings, AirflowSettings.API_VERSION, apiVersion);
-        put(settings, AirflowBridgeSettings.POLL_PERIOD, pollPeriod);
+        put(settings, givenIn, AirflowSettings.URL, url, "--airflow-url");
+        put(settings, givenIn, AirflowSettings.API_VERSION, apiVersion, "--airflow-api-version");
+        put(settings, givenIn, AirflowBridgeSettings.POLL_PERIOD, pollPeriod, "--airflow-poll-period");
         for (String queue : queues) {
             int equals = queue.indexOf('=');
             if (equals < 0) {
                 throw new IllegalArgumentException("--airflow-queue: '" + queue + "' is not pool:NAME=QUEUE or queue:NAME=QUEUE");
             }
-            settings.put(AirflowBridgeSettings.QUEUE_PREFIX + queue.substring(0, equals).trim(), queue.substring(equals + 1));
+            put(settings, givenIn, AirflowBridgeSettings.QUEUE_PREFIX + queue.substring(0, equals).trim(), queue.substring(equals + 1),
+                    "--airflow-queue");
         }
         if (settings.isEmpty() && username == null && passwordFile == null) {
             return Optional.empty();
         }
-        put(settings, AirflowSettings.USERNAME, username);
+        put(settings, givenIn, AirflowSettings.USERNAME, username, "--airflow-username");
         if (passwordFile != null) {
             settings.put(AirflowSettings.PASSWORD, readPassword(passwordFile));
         }
         settings.putIfAbsent(AirflowSettings.USERNAME, environment.getOrDefault(USERNAME_VARIABLE, ""));
         settings.putIfAbsent(AirflowSettings.PASSWORD, environment.getOrDefault(PASSWORD_VARIABLE, ""));
         if (!settings.containsKey(AirflowSettings.URL)) {
-            throw new IllegalArgumentException("--airflow-url: missing; Airflow settings were given but not where Airflow is");
+            throw new IllegalArgumentException("--airflow-url (or airflow.url in --airflow-config): missing; Airflow settings were given"
+                    + " but not where Airflow is");
         }
-        return Optional.of(AirflowBridgeSettings.parse(settings));
+        try {
+            return Optional.of(AirflowBridgeSettings.parse(settings));
+        } catch (IllegalArgumentException e) {
+            // the bridge's messages begin with the setting's name: name it as the user gave it
+            int colon = e.getMessage() == null ? -1 : e.getMessage().indexOf(':');
+            String where = colon < 0 ? null : givenIn.get(e.getMessage().substring(0, colon));
+            throw where == null ? e : new IllegalArgumentException(where + e.getMessage().substring(colon), e);
+        }
     }
 
-    private static void put(Map<String, String> settings, String name, String value) {
+    private static void put(Map<String, String> settings, Map<String, String> givenIn, String name, String value, String where) {
         if (value != null) {
             settings.put(name, value);
+            givenIn.put(name, where);
         }
     }
 

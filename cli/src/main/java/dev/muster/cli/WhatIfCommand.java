@@ -73,7 +73,7 @@ public final class WhatIfCommand implements Callable<Integer> {
         err.flush();
         out.print(switch (output) {
             case table -> WhatIfTable.render(outcome.manifests().snapshot(), outcome.decisions());
-            case json -> WhatIfJson.render(outcome.decisions()) + System.lineSeparator();
+            case json -> WhatIfJson.render(outcome.manifests().snapshot(), outcome.decisions()) + System.lineSeparator();
         });
         out.flush();
         return ExitCodes.OK;

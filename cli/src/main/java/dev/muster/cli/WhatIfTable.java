@@ -3,6 +3,7 @@ package dev.muster.cli;
 import dev.muster.engine.framework.SessionResult;
 import dev.muster.engine.model.Job;
 import dev.muster.engine.model.JobId;
+import dev.muster.engine.model.JobOrigin;
 import dev.muster.engine.model.ClusterSnapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,16 +43,20 @@ final class WhatIfTable {
                 job == null ? "" : job.queue().value(),
                 job == null ? "" : String.valueOf(job.minMember()),
                 outcome.phase().text(),
-                why(outcome)});
+                why(job, outcome)});
         }
         table(out, "PODGROUPS", new String[] {"PODGROUP", "QUEUE", "MIN", "PHASE", "WHY"}, rows);
         return out.toString();
     }
 
-    /** Why a PodGroup waits; for a ready one, what is held for it (its executors' room), if anything. */
-    private static String why(SessionResult.JobOutcome outcome) {
+    /**
+     * Why a PodGroup waits, with the workflow, run and step it comes from when its origin annotations name
+     * them; for a ready one, what is held for it (its executors' room), if anything.
+     */
+    private static String why(Job job, SessionResult.JobOutcome outcome) {
         if (outcome.reason().isPresent()) {
-            return outcome.reason().get() + outcome.reservation().map(reservation -> "; " + reservation).orElse("");
+            String reason = job == null ? outcome.reason().get() : JobOrigin.reasonWithOrigin(job, outcome.reason().get());
+            return reason + outcome.reservation().map(reservation -> "; " + reservation).orElse("");
         }
         if (!outcome.ready()) {
             return outcome.reservation().orElse("");

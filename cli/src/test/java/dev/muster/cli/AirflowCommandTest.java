@@ -21,7 +21,7 @@ class AirflowCommandTest {
                 "--metrics-port", "0");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(run.stderr().strip()).isEqualTo("muster run: airflow.api-version: unknown Airflow REST API version 'v3' "
+        assertThat(run.stderr().strip()).isEqualTo("muster run: --airflow-api-version: unknown Airflow REST API version 'v3' "
                 + "(v2 for Airflow 3, v1 for Airflow 2)");
     }
 
@@ -30,7 +30,7 @@ class AirflowCommandTest {
         CliRun run = CliRun.of("up", "--port", "0", "--airflow-url", "airflow:8080");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(run.stderr().strip()).isEqualTo("muster up: airflow.url: 'airflow:8080' is not an http:// or https:// address with a host");
+        assertThat(run.stderr().strip()).isEqualTo("muster up: --airflow-url: 'airflow:8080' is not an http:// or https:// address with a host");
         assertThat(run.stdout()).doesNotContain("muster up: a Kubernetes API server");
     }
 

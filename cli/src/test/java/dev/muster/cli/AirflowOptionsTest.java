@@ -67,18 +67,25 @@ class AirflowOptionsTest {
     @Test
     void aBadSettingIsNamed() throws IOException {
         assertThatThrownBy(() -> parse("--airflow-url", "ftp://airflow").settings(Map.of()))
-                .hasMessageContaining("airflow.url: 'ftp://airflow' is not an http:// or https:// address");
+                .hasMessage("--airflow-url: 'ftp://airflow' is not an http:// or https:// address with a host");
         assertThatThrownBy(() -> parse("--airflow-url", "http://airflow:8080", "--airflow-api-version", "v3").settings(Map.of()))
-                .hasMessageContaining("airflow.api-version: unknown Airflow REST API version 'v3'");
+                .hasMessageStartingWith("--airflow-api-version: unknown Airflow REST API version 'v3'");
+        assertThatThrownBy(() -> parse("--airflow-url", "http://airflow:8080", "--airflow-poll-period", "soon").settings(Map.of()))
+                .hasMessageStartingWith("--airflow-poll-period: 'soon' is not a duration");
         assertThatThrownBy(() -> parse("--airflow-url", "http://airflow:8080", "--airflow-queue", "pool:gpu").settings(Map.of()))
                 .hasMessageContaining("--airflow-queue: 'pool:gpu' is not pool:NAME=QUEUE");
         assertThatThrownBy(() -> parse("--airflow-queue", "pool:gpu=research").settings(Map.of()))
-                .hasMessageContaining("--airflow-url: missing");
+                .hasMessageStartingWith("--airflow-url (or airflow.url in --airflow-config): missing");
         assertThatThrownBy(() -> parse("--airflow-url", "http://airflow:8080", "--airflow-password-file", directory.resolve("absent").toString())
                 .settings(Map.of())).hasMessageContaining("--airflow-password-file: cannot read " + directory.resolve("absent"));
         Path config = Files.writeString(directory.resolve("typo.properties"), "airflow.url=http://airflow:8080\nairflow.pasword=x\n", UTF_8);
         assertThatThrownBy(() -> parse("--airflow-config", config.toString()).settings(Map.of()))
-                .hasMessageContaining("airflow.pasword: unknown Airflow bridge setting");
+                .hasMessageStartingWith("--airflow-config " + config + ": airflow.pasword: unknown Airflow bridge setting");
+        Path badVersion = Files.writeString(directory.resolve("v3.properties"), "airflow.url=http://airflow:8080\nairflow.api-version=v3\n", UTF_8);
+        assertThatThrownBy(() -> parse("--airflow-config", badVersion.toString()).settings(Map.of()))
+                .hasMessageStartingWith("--airflow-config " + badVersion + ": airflow.api-version: unknown Airflow REST API version 'v3'");
+        assertThat(parse("--airflow-config", badVersion.toString(), "--airflow-api-version", "v1").settings(Map.of()).orElseThrow()
+                .api().apiVersion()).isEqualTo(AirflowApiVersion.V1);
     }
 
     @Test

@@ -132,6 +132,51 @@ class WhatIfCommandTest {
     }
 
     @Test
+    void aWaitingAirflowFanOutNamesItsDagRunAndTaskInTheTableAndInJson() throws IOException {
+        // given: the PodGroup the Airflow bridge writes for a mapped task asking for a gang, and its two pods
+        String podGroup = """
+                apiVersion: scheduling.volcano.sh/v1beta1
+                kind: PodGroup
+                metadata:
+                  name: airflow-transform-7f3a
+                  namespace: ml
+                  annotations:
+                    muster.dev/dag: ml/etl_daily/scheduled__2026-12-04T0000000000-3f2a
+                    muster.dev/dag-node: transform
+                    muster.dev/airflow-dag-id: etl_daily
+                    muster.dev/airflow-run-id: scheduled__2026-12-04T00:00:00+00:00
+                    muster.dev/airflow-task-id: transform
+                    muster.dev/origin: Airflow
+                    muster.dev/origin-workflow: etl_daily
+                    muster.dev/origin-run: scheduled__2026-12-04T00:00:00+00:00
+                    muster.dev/origin-step: transform
+                    muster.dev/origin-step-indexes: 0-1
+                    muster.dev/origin-terms: DAG,run,task
+                spec: {minMember: 2, queue: ml}
+                status: {phase: Inqueue}
+                """;
+        Path cluster = cluster(NODE, QUEUE, podGroup, pod("transform-0", "airflow-transform-7f3a", "3"),
+                pod("transform-1", "airflow-transform-7f3a", "3"));
+
+        // when
+        CliRun table = CliRun.of("what-if", "--config", config.toString(), cluster.toString());
+        JsonNode output = json(CliRun.of("what-if", "--config", config.toString(), "-o", "json", cluster.toString()));
+
+        // then
+        assertThat(table.exitCode()).as(table.stderr()).isZero();
+        assertThat(table.stdout()).containsPattern("(?m)ml/airflow-transform-7f3a +ml +2 +Inqueue +1/2 tasks of the gang fit: .*Insufficient cpu.*"
+                + "; for Airflow DAG etl_daily, run scheduled__2026-12-04T00:00:00\\+00:00, task transform\\[0-1]$");
+        JsonNode group = output.path("podGroups").path("ml/airflow-transform-7f3a");
+        assertThat(group.path("reason").asText()).startsWith("1/2 tasks of the gang fit").doesNotContain("etl_daily");
+        assertThat(group.path("origin").path("workflow").asText()).isEqualTo("etl_daily");
+        assertThat(group.path("origin").path("run").asText()).isEqualTo("scheduled__2026-12-04T00:00:00+00:00");
+        assertThat(group.path("origin").path("step").asText()).isEqualTo("transform");
+        assertThat(group.path("origin").path("stepIndexes").asText()).isEqualTo("0-1");
+        assertThat(group.path("origin").path("description").asText())
+                .isEqualTo("Airflow DAG etl_daily, run scheduled__2026-12-04T00:00:00+00:00, task transform[0-1]");
+    }
+
+    @Test
     void badObjectIsReportedAndTheRestIsStillScheduled() throws IOException {
         Path cluster = cluster(NODE, QUEUE,
                 podGroup("good", "ml", 1), pod("good-0", "good", "1"),

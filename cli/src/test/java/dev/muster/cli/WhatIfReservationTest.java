@@ -92,6 +92,6 @@ class WhatIfReservationTest {
         assertThat(table).contains("ready; executor room held: 3 of 3 missing executors").contains("n1×3")
                 .contains("until 2026-01-01T01:04:00Z")
                 .contains("held for the executors of spark/app-podgroup");
-        assertThat(WhatIfJson.render(outcome.decisions())).contains("\"reservation\" : \"executor room held: 3 of 3");
+        assertThat(WhatIfJson.render(outcome.manifests().snapshot(), outcome.decisions())).contains("\"reservation\" : \"executor room held: 3 of 3");
     }
 }

@@ -54,6 +54,14 @@ final class AirflowRunReader {
         this.planner = new DagRunPlanner(settings);
     }
 
+    /**
+     * Airflow's version, read once when a term starts, so that a wrong address, TLS trust or API version
+     * is reported then, naming its setting, rather than when a pod first needs hints.
+     */
+    Optional<String> version() {
+        return availability.read("Airflow's version", api::version);
+    }
+
     Optional<RunHints> read(String dagId, String runLabel) {
         Optional<List<AirflowTask>> tasks = availability.read("DAG " + dagId, () -> api.tasks(dagId));
         Optional<List<AirflowDagRun>> runs = tasks.flatMap(found -> availability.read("runs of DAG " + dagId,

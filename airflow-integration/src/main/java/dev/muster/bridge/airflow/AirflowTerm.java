@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import dev.muster.bridge.airflow.AirflowRunReader.RunHints;
 import dev.muster.bridge.airflow.api.AirflowApis;
 import dev.muster.bridge.airflow.api.AirflowAvailability;
+import dev.muster.bridge.airflow.api.AirflowSettings;
 import dev.muster.bridge.airflow.hints.TaskHint;
 import dev.muster.bridge.airflow.pods.AirflowPodGroups;
 import dev.muster.bridge.airflow.pods.AirflowPodIdentity;
@@ -36,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * {@value AirflowPodIdentity#DAG_ID}) and, every poll period, for each pending pod that names a group of
  * ours ({@code scheduling.k8s.io/group-name: airflow-...}, set by the pod_mutation_hook), its run's hints
  * read through the API and its PodGroup written. Without hints (API down, unknown DAG or run) the
- * PodGroup is a plain one of the pod alone, so no pod waits on Airflow's API.
+ * PodGroup is a plain one of the pod alone, so no pod waits on Airflow's API. Airflow's version is read
+ * first, so that a wrong address or API version is reported once when the term starts.
  */
 final class AirflowTerm implements TermController.Term {
     static final String GROUP_ANNOTATION = "scheduling.k8s.io/group-name";
@@ -47,6 +49,7 @@ final class AirflowTerm implements TermController.Term {
     private final AirflowRunReader reader;
     private final AirflowPodGroupWriter writer;
     private final Duration pollPeriod;
+    private final AirflowSettings api;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-airflow-bridge"));
 
     AirflowTerm(KubernetesClient client, Clock clock, AirflowBridgeSettings settings) {
@@ -58,11 +61,14 @@ final class AirflowTerm implements TermController.Term {
         this.writer = new AirflowPodGroupWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock,
                 AirflowPodGroupWriter.COMPONENT));
         this.pollPeriod = settings.pollPeriod();
+        this.api = settings.api();
     }
 
     @Override
     public void start() throws InterruptedException {
         informers.start();
+        // first on the bridge's one thread, so a bad setting is reported at start, before any poll
+        timer.execute(this::checkApi);
         timer.scheduleWithFixedDelay(this::pollSafely, 0, pollPeriod.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -70,6 +76,15 @@ final class AirflowTerm implements TermController.Term {
     public void stop() {
         timer.shutdownNow();
         informers.stop();
+    }
+
+    private void checkApi() {
+        try {
+            reader.version().ifPresent(version -> log.info("airflow bridge: Airflow {} answers at {} (REST API {})", version,
+                    api.url(), api.apiVersion()));
+        } catch (RuntimeException e) {
+            log.warn("airflow bridge: checking Airflow's API failed: {}", e.toString(), e);
+        }
     }
 
     private void pollSafely() {
@@ -109,7 +124,9 @@ final class AirflowTerm implements TermController.Term {
                     .flatMap(pod -> runs.computeIfAbsent(pod.dagId() + "\n" + pod.runLabel(), ignored -> reader.read(pod.dagId(), pod.runLabel()))
                             .flatMap(run -> Optional.ofNullable(run.tasks().get(pod.taskId()))
                                     .map(hint -> planned(namespace, name, pod, annotations, run, hint))));
-            writer.write(planned.orElseGet(() -> AirflowPodGroups.plain(namespace, name)), ImmutableList.copyOf(members), planned.isPresent());
+            Optional<AirflowPodIdentity> known = identity;
+            writer.write(planned.orElseGet(() -> known.map(pod -> AirflowPodGroups.plain(namespace, name, pod, members.size() == 1))
+                    .orElseGet(() -> AirflowPodGroups.plain(namespace, name))), ImmutableList.copyOf(members), planned.isPresent());
         });
     }
 

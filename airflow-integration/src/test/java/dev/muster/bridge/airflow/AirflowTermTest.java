@@ -18,6 +18,7 @@ import dev.muster.bridge.airflow.pods.AirflowGroupName;
 import dev.muster.bridge.airflow.pods.AirflowPodGroups;
 import dev.muster.bridge.airflow.pods.AirflowPodIdentity;
 import dev.muster.bridge.airflow.pods.SafeLabelValue;
+import dev.muster.engine.model.JobOrigin;
 import dev.muster.engine.plugins.dag.DagAnnotations;
 import dev.muster.runtime.kubernetes.TestingApiServer;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -167,6 +168,7 @@ class AirflowTermTest {
 
         assertThat(((Map<?, ?>) plain.getAdditionalProperties().get("spec")).get("minMember")).isEqualTo(1);
         assertThat(plain.getMetadata().getAnnotations()).doesNotContainKey(DagAnnotations.DAG);
+        assertThat(JobOrigin.of(plain.getMetadata().getAnnotations()).map(JobOrigin::describe)).contains("Airflow DAG diamond, task fan");
         airflow.start();
         airflowAnswers();
         Awaitility.await("hints after recovery").atMost(Duration.ofSeconds(30)).until(() -> client

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.engine.framework.SessionResult.JobOutcome;
 import dev.muster.engine.model.Job;
+import dev.muster.engine.model.JobOrigin;
 import dev.muster.engine.model.Task;
 import dev.muster.engine.model.TaskStatus;
 import java.time.Instant;
@@ -16,7 +17,9 @@ import java.util.Optional;
  * A Volcano PodGroup's {@code status} after a session, as Volcano's scheduler writes it: the phase
  * the session computed; {@code running}, {@code succeeded}, {@code failed} pod counts; and the gang
  * plugin's conditions, {@code Unschedulable} while the gang waits and {@code Scheduled} once it is
- * placed. The Unschedulable message is the one {@code what-if} prints; its reason says which kind of
+ * placed. The Unschedulable message is the one {@code what-if} prints: the session's reason, followed by
+ * the workflow, run and step the job comes from when its {@link dev.muster.engine.model.OriginAnnotations}
+ * name them (the Events on the PodGroup and its pods carry the same message); its reason says which kind of
  * wait it is: {@code InvalidSpec} (the PodGroup fails validation or names no existing queue),
  * {@code NotEnoughTasks} (fewer pods exist than {@code minMember}: Volcano's reason) or
  * {@code NotEnoughResources}. Muster adds {@code Reserved} (reason {@code RoomHeld}) while a plugin holds
@@ -56,7 +59,7 @@ final class PodGroupStatus {
         } else if (outcome.reason().isPresent()) {
             Optional<String> reason = unschedulableReason(job);
             if (reason.isPresent()) {
-                setCondition(status, UNSCHEDULABLE, true, reason.get(), outcome.reason().get(), now);
+                setCondition(status, UNSCHEDULABLE, true, reason.get(), JobOrigin.reasonWithOrigin(job, outcome.reason().get()), now);
             }
         }
         if (outcome.reservation().isPresent()) {

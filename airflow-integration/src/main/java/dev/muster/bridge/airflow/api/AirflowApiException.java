@@ -19,9 +19,9 @@ public final class AirflowApiException extends RuntimeException {
         SERVER_ERROR(true),
         /** 401 or 403: the credentials or their permissions */
         UNAUTHORIZED(false),
-        /** 404: no such DAG or run, or not the API version configured */
+        /** 404 on a DAG's or run's address: no such DAG or run, or not the API version configured */
         NOT_FOUND(false),
-        /** an answer that is not what the configured API version returns */
+        /** an answer that is not what the configured API version returns (a 404 on the version or the token too) */
         BAD_RESPONSE(false);
 
         private final boolean retryable;

@@ -54,8 +54,8 @@ public record AirflowSettings(
         requireNonNull(requestTimeout, "requestTimeout is null");
         requireNonNull(backoffMin, "backoffMin is null");
         requireNonNull(backoffMax, "backoffMax is null");
-        checkArgument(retries >= 0, "%s must not be negative: %s", RETRIES, retries);
-        checkArgument(backoffMin.compareTo(backoffMax) <= 0, "%s %s exceeds %s %s", BACKOFF_MIN, backoffMin, BACKOFF_MAX, backoffMax);
+        checkArgument(retries >= 0, "%s: must not be negative: %s", RETRIES, retries);
+        checkArgument(backoffMin.compareTo(backoffMax) <= 0, "%s: %s exceeds %s %s", BACKOFF_MIN, backoffMin, BACKOFF_MAX, backoffMax);
     }
 
     /** Defaults for everything but where and who: 5 s to connect, 10 s a request, 3 retries from 1 s to 30 s. */

@@ -10,7 +10,9 @@ import javax.net.ssl.SSLException;
 
 /**
  * Turns what the generated clients throw (one {@code ApiException} class per generated package, so
- * taken apart into its code, cause and body) into an {@link AirflowApiException} naming the setting.
+ * taken apart into its code, cause and body) into an {@link AirflowApiException} naming the setting. A 404
+ * is an unknown DAG or run only where the address names one: on the version or the token it means that
+ * the address serves no such API version.
  */
 final class ApiFailures {
     private static final int BODY_EXCERPT = 200;
@@ -40,6 +42,12 @@ final class ApiFailures {
                     "%s: %s: HTTP %s, the credentials of %s are refused (check %s and %s): %s", where, call, code,
                     settings.username().isEmpty() ? "(no user)" : settings.username(),
                     AirflowSettings.USERNAME, AirflowSettings.PASSWORD, excerpt), cause);
+        }
+        if (code == 404 && !call.contains("/dags/")) {
+            // the version or the token: no DAG or run in the address, so the address serves another API, or none
+            return new AirflowApiException(Failure.BAD_RESPONSE, AirflowSettings.API_VERSION, format(
+                    "%s: %s: HTTP 404, no REST API %s here (check %s: v2 for Airflow 3, v1 for Airflow 2; and %s): %s", where, call,
+                    settings.apiVersion().name().toLowerCase(Locale.ROOT), AirflowSettings.API_VERSION, AirflowSettings.URL, excerpt), cause);
         }
         if (code == 404) {
             return new AirflowApiException(Failure.NOT_FOUND, AirflowSettings.API_VERSION, format(

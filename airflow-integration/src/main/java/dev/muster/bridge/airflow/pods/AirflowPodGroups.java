@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableMap;
 import dev.muster.bridge.airflow.hints.TaskHint;
+import dev.muster.engine.model.OriginAnnotations;
 import dev.muster.engine.plugins.dag.DagAnnotations;
 import java.util.Map;
 import java.util.Optional;
@@ -13,7 +14,8 @@ import java.util.Optional;
  * one pod, or for a mapped task whose pods carry {@value #GANG}{@code : "true"} all its map indexes;
  * the queue its pool maps to; the {@code dag} plugin's annotations (with the task's effective priority
  * weight, when it has one); and, for explanations, the Airflow DAG, run and task it runs and the task's
- * own {@code priority_weight} and {@code weight_rule} as the API gave them.
+ * own {@code priority_weight} and {@code weight_rule} as the API gave them, and the same DAG, run and task
+ * (with the map indexes of a mapped task) as the {@link OriginAnnotations} the scheduler's reasons name.
  */
 public final class AirflowPodGroups {
     public static final String GANG = "muster.dev/gang";
@@ -22,6 +24,8 @@ public final class AirflowPodGroups {
     public static final String AIRFLOW_TASK = "muster.dev/airflow-task-id";
     public static final String AIRFLOW_PRIORITY_WEIGHT = "muster.dev/airflow-priority-weight";
     public static final String AIRFLOW_WEIGHT_RULE = "muster.dev/airflow-weight-rule";
+    /** Airflow's words for workflow, run and step, for {@link OriginAnnotations#TERMS}. */
+    public static final String ORIGIN_TERMS = "DAG,run,task";
 
     /** A PodGroup to create or correct. */
     public record Plan(String namespace, String name, int minMember, Optional<String> queue, Map<String, String> annotations) {
@@ -44,6 +48,26 @@ public final class AirflowPodGroups {
     }
 
     /**
+     * The plain group of a pod whose labels say which task it runs: itself alone, with the origin
+     * annotations of its DAG and task, so that its reasons still name them. Not the run: the pod's label
+     * is a safe label value, not always the run id.
+     *
+     * @param alone whether the group is this pod's only (so its map index is the group's); the pods of a
+     *     mapped task asking for a gang share one group name
+     */
+    public static Plan plain(String namespace, String name, AirflowPodIdentity pod, boolean alone) {
+        ImmutableMap.Builder<String, String> annotations = ImmutableMap.<String, String>builder()
+                .put(OriginAnnotations.SYSTEM, "Airflow")
+                .put(OriginAnnotations.WORKFLOW, pod.dagId())
+                .put(OriginAnnotations.STEP, pod.taskId())
+                .put(OriginAnnotations.TERMS, ORIGIN_TERMS);
+        if (pod.mapped() && alone) {
+            annotations.put(OriginAnnotations.STEP_INDEXES, String.valueOf(pod.mapIndex()));
+        }
+        return new Plan(namespace, name, 1, Optional.empty(), annotations.buildOrThrow());
+    }
+
+    /**
      * @param runId the run's own id, as the API reports it (the pod carries only its label)
      */
     public static Plan plan(String namespace, AirflowPodIdentity pod, Map<String, String> podAnnotations, String runId, TaskHint hint) {
@@ -57,7 +81,18 @@ public final class AirflowPodGroups {
                 .put(AIRFLOW_RUN, runId)
                 .put(AIRFLOW_TASK, pod.mapped() && !gang ? pod.taskId() + "[" + pod.mapIndex() + "]" : pod.taskId())
                 .put(AIRFLOW_PRIORITY_WEIGHT, hint.priorityWeight().ownWeight())
-                .put(AIRFLOW_WEIGHT_RULE, hint.priorityWeight().weightRule());
+                .put(AIRFLOW_WEIGHT_RULE, hint.priorityWeight().weightRule())
+                .put(OriginAnnotations.SYSTEM, "Airflow")
+                .put(OriginAnnotations.WORKFLOW, pod.dagId())
+                .put(OriginAnnotations.RUN, runId)
+                .put(OriginAnnotations.STEP, pod.taskId())
+                .put(OriginAnnotations.TERMS, ORIGIN_TERMS);
+        if (gang) {
+            // Airflow numbers a mapped task's instances from 0
+            annotations.put(OriginAnnotations.STEP_INDEXES, hint.mapCount() == 1 ? "0" : "0-" + (hint.mapCount() - 1));
+        } else if (pod.mapped()) {
+            annotations.put(OriginAnnotations.STEP_INDEXES, String.valueOf(pod.mapIndex()));
+        }
         hint.priorityWeight().effective().ifPresent(weight -> annotations.put(DagAnnotations.PRIORITY_WEIGHT, String.valueOf(weight)));
         // no dag-waiting-on: Airflow launches a task's pod only once its trigger rule lets it run, and a
         // view of the run a poll old must never hold back a pod Airflow already started

@@ -121,6 +121,26 @@ class AirflowApiFailureTest {
     }
 
     @Test
+    void anAddressWithoutTheConfiguredApiVersionNamesTheVersionSettingNotAnUnknownDag() {
+        // an Airflow 2 webserver has neither /api/v2/version nor /auth/token
+        airflow.stubFor(get(urlPathEqualTo("/api/v2/version")).willReturn(aResponse().withStatus(404).withBody("<h1>Not Found</h1>")));
+        airflow.stubFor(post(urlPathEqualTo("/auth/token")).willReturn(aResponse().withStatus(404).withBody("<h1>Not Found</h1>")));
+        AirflowApi api = api();
+
+        assertThat(availability.read("Airflow's version", api::version)).isEmpty();
+        assertThat(readTasks(api)).isEmpty();
+
+        assertThat(reporter.reports()).singleElement().asString()
+                .contains("GET /api/v2/version: HTTP 404, no REST API v2 here (check airflow.api-version: v2 for Airflow 3, v1 for Airflow 2;"
+                        + " and airflow.url)")
+                .doesNotContain("unknown DAG");
+        assertThat(availability.problem()).hasValueSatisfying(problem -> {
+            assertThat(problem.setting()).isEqualTo("airflow.api-version");
+            assertThat(problem.getMessage()).contains("POST /auth/token: HTTP 404, no REST API v2 here").doesNotContain("unknown DAG");
+        });
+    }
+
+    @Test
     void expiredTokenIsRenewedOnce() {
         tokenAnswers();
         airflow.stubFor(get(urlPathEqualTo(TASKS)).inScenario("expiry").whenScenarioStateIs("Started")

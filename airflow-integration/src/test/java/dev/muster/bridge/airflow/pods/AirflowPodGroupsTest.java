@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.muster.bridge.airflow.hints.PriorityWeight;
 import dev.muster.bridge.airflow.hints.TaskHint;
+import dev.muster.engine.model.JobOrigin;
+import dev.muster.engine.model.OriginAnnotations;
 import dev.muster.engine.plugins.dag.DagAnnotations;
 import java.time.Duration;
 import java.util.HashMap;
@@ -52,6 +54,8 @@ class AirflowPodGroupsTest {
                 .containsEntry(AirflowPodGroups.AIRFLOW_PRIORITY_WEIGHT, "4")
                 .containsEntry(AirflowPodGroups.AIRFLOW_WEIGHT_RULE, "downstream")
                 .doesNotContainKey(DagAnnotations.WAITING_ON);
+        assertThat(JobOrigin.of(plans.get(0).annotations()).map(JobOrigin::describe))
+                .contains("Airflow DAG muster_diamond, run " + RUN_ID + ", task train[0-2]");
     }
 
     @Test
@@ -64,6 +68,21 @@ class AirflowPodGroupsTest {
         assertThat(first.name()).isNotEqualTo(second.name()).startsWith("airflow-train-");
         assertThat(first.minMember()).isEqualTo(1);
         assertThat(first.annotations()).containsEntry(AirflowPodGroups.AIRFLOW_TASK, "train[0]");
+        assertThat(JobOrigin.of(second.annotations()).map(JobOrigin::describe))
+                .contains("Airflow DAG muster_diamond, run " + RUN_ID + ", task train[1]");
+    }
+
+    @Test
+    void aPlainGroupNamesTheDagAndTaskButNotTheRunWhoseLabelIsNotItsId() {
+        AirflowPodIdentity pod = AirflowPodIdentity.fromLabels("train-1", labels("train", 1)).orElseThrow();
+
+        AirflowPodGroups.Plan alone = AirflowPodGroups.plain("default", "airflow-train-1", pod, true);
+        AirflowPodGroups.Plan shared = AirflowPodGroups.plain("default", "airflow-train", pod, false);
+
+        assertThat(alone.minMember()).isEqualTo(1);
+        assertThat(alone.annotations()).doesNotContainKeys(DagAnnotations.DAG, OriginAnnotations.RUN);
+        assertThat(JobOrigin.of(alone.annotations()).map(JobOrigin::describe)).contains("Airflow DAG muster_diamond, task train[1]");
+        assertThat(JobOrigin.of(shared.annotations()).map(JobOrigin::describe)).contains("Airflow DAG muster_diamond, task train");
     }
 
     @Test
@@ -71,7 +90,10 @@ class AirflowPodGroupsTest {
         AirflowPodGroups.Plan plan = AirflowPodGroups.plan("default", AirflowPodIdentity.fromLabels("extract", labels("extract", -1))
                 .orElseThrow(), Map.of(), RUN_ID, hint("extract", 400, false, 1));
 
-        assertThat(plan.annotations()).containsEntry(DagAnnotations.REMAINING_PATH, "1");
+        assertThat(plan.annotations()).containsEntry(DagAnnotations.REMAINING_PATH, "1")
+                .doesNotContainKey(OriginAnnotations.STEP_INDEXES);
+        assertThat(JobOrigin.of(plan.annotations()).map(JobOrigin::describe))
+                .contains("Airflow DAG muster_diamond, run " + RUN_ID + ", task extract");
     }
 
     @Test
