@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.inject.Inject;
+import dev.muster.runtime.binding.IdleProbe;
 import dev.muster.runtime.controller.CustomResourceDefinitions;
 import dev.muster.runtime.informers.ClusterInformers;
 import dev.muster.runtime.leader.LeaderElection;
@@ -30,11 +31,13 @@ public final class KubernetesRuntime {
     private final LeadershipTerm term;
     private final Optional<LeaderElection> election;
     private final ImmutableList<CustomResourceDefinitions> definitions;
+    private final IdleProbe probe;
 
     @Inject
     KubernetesRuntime(ClusterInformers informers, PrometheusRegistry registry, Health health, LeadershipTerm term,
-            Optional<LeaderElection> election, Set<CustomResourceDefinitions> definitions) {
+            Optional<LeaderElection> election, Set<CustomResourceDefinitions> definitions, IdleProbe probe) {
         this.informers = requireNonNull(informers, "informers is null");
+        this.probe = requireNonNull(probe, "probe is null");
         this.registry = requireNonNull(registry, "registry is null");
         this.health = requireNonNull(health, "health is null");
         this.term = requireNonNull(term, "term is null");
@@ -62,6 +65,8 @@ public final class KubernetesRuntime {
     public void start() throws InterruptedException {
         informers.start(WARN_EVERY);
         health.informersSynced();
+        // from here on, not while the informers still say themselves that the server cannot be read
+        probe.start();
         if (election.isPresent()) {
             election.get().start();
         } else {
@@ -78,6 +83,7 @@ public final class KubernetesRuntime {
                 term.end();
             }
         } finally {
+            probe.close();
             informers.stop();
         }
     }

@@ -11,6 +11,7 @@ import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.engine.framework.SessionConfig;
 import dev.muster.runtime.binding.ApiServerReachability;
+import dev.muster.runtime.binding.IdleProbe;
 import dev.muster.runtime.binding.DecisionWriter;
 import dev.muster.runtime.binding.WriteFence;
 import dev.muster.runtime.controller.ControllerSet;
@@ -104,6 +105,13 @@ public final class RuntimeModule extends AbstractModule {
     @Singleton
     static ApiServerReachability reachability(KubernetesClient client, Clock clock) {
         return new ApiServerReachability(client.getMasterUrl().toString(), clock);
+    }
+
+    /** Asks the API server for its version when nothing has been heard from it for a while, so an idle cluster's outage is said. */
+    @Provides
+    @Singleton
+    static IdleProbe idleProbe(KubernetesClient client, ApiServerReachability reachability, Clock clock) {
+        return new IdleProbe(client, reachability, IdleProbe.QUIET, clock);
     }
 
     /** With leader election, the lease's: nothing is written once it is lost or its renew deadline has passed. */

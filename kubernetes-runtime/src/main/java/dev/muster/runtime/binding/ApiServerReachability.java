@@ -27,6 +27,9 @@ public final class ApiServerReachability {
     /** Read without the lock on every answer, so that answers in the usual case cost no contention. */
     private volatile boolean down;
 
+    /** When the API server last answered anything, for {@link IdleProbe}. */
+    private volatile Instant lastAnswer;
+
     @GuardedBy("this")
     private Optional<Instant> downSince = Optional.empty();
 
@@ -36,6 +39,7 @@ public final class ApiServerReachability {
     public ApiServerReachability(String server, Clock clock) {
         this.server = requireNonNull(server, "server is null");
         this.clock = requireNonNull(clock, "clock is null");
+        this.lastAnswer = clock.instant();
     }
 
     /** A request got no answer (refused, reset, timed out) or one saying the server cannot serve it now (502, 503, 504). */
@@ -56,6 +60,7 @@ public final class ApiServerReachability {
 
     /** A request got an answer from the API server, whatever its status. */
     public void answered() {
+        lastAnswer = clock.instant();
         if (!down) {
             return;
         }
@@ -73,6 +78,11 @@ public final class ApiServerReachability {
 
     public boolean reachable() {
         return !down;
+    }
+
+    /** When the API server last answered (at construction, before any request). */
+    public Instant lastAnswer() {
+        return lastAnswer;
     }
 
     /** How many outages began since this started. */
