@@ -8,14 +8,9 @@ import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.framework.CommittedBinds;
 import dev.muster.engine.framework.SessionResult;
 import dev.muster.engine.framework.TaskState;
-import dev.muster.engine.model.Job;
 import dev.muster.engine.model.NodeName;
-import dev.muster.engine.model.Task;
-import dev.muster.engine.model.TaskId;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -90,24 +85,6 @@ public final class DecisionWriter {
     }
 
     /**
-     * Writes a session's decisions after it ran: {@link #begin}, every bind, then {@link Cycle#finish}.
-     *
-     * @throws InterruptedException when interrupted; what was sent still completes
-     */
-    public Written write(CacheSnapshot snapshot, SessionResult result) throws InterruptedException {
-        Cycle cycle = begin(snapshot);
-        Map<TaskId, Task> tasks = new HashMap<>();
-        for (Job job : snapshot.cluster().jobs().values()) {
-            job.tasks().forEach(task -> tasks.put(task.id(), task));
-        }
-        for (Map.Entry<TaskId, NodeName> bind : result.binds().entrySet()) {
-            Task task = tasks.get(bind.getKey());
-            cycle.bind(new BindRequest(bind.getKey(), task == null ? "" : task.uid(), bind.getValue()));
-        }
-        return cycle.finish(result);
-    }
-
-    /**
      * Opens one cycle's writes before its session runs: the controllers' missing objects are written at
      * once (they depend on the snapshot only), binds go out as the session commits them
      * ({@link Cycle#committed}), and {@link Cycle#finish} sends the evictions, waits for the binds and
@@ -124,7 +101,7 @@ public final class DecisionWriter {
     }
 
     /**
-     * The writes of one cycle. {@link #committed} and {@link #bind} are called on the scheduling thread while
+     * The writes of one cycle. {@link #committed} is called on the scheduling thread while
      * the session runs, then {@link #finish} or {@link #abandon} once.
      */
     public final class Cycle implements CommittedBinds {
@@ -138,19 +115,15 @@ public final class DecisionWriter {
             this.fenced = fenced;
         }
 
+        /** Sends the bind now, unless the fence is closed (then none of this cycle's later writes is sent either). */
         @Override
         public void committed(TaskState task, NodeName node) {
-            bind(new BindRequest(task.id(), task.task().uid(), node));
-        }
-
-        /** Sends a bind now, unless the fence is closed (then none of this cycle's later writes is sent either). */
-        void bind(BindRequest request) {
             fenced = fenced || !fence.open();
             if (fenced) {
                 notSent++;
                 return;
             }
-            binds.send(request);
+            binds.send(new BindRequest(task.id(), task.task().uid(), node));
         }
 
         /**
