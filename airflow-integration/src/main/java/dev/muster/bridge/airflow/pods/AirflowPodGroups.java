@@ -56,14 +56,8 @@ public final class AirflowPodGroups {
      *     mapped task asking for a gang share one group name
      */
     public static Plan plain(String namespace, String name, AirflowPodIdentity pod, boolean alone) {
-        ImmutableMap.Builder<String, String> annotations = ImmutableMap.<String, String>builder()
-                .put(OriginAnnotations.SYSTEM, "Airflow")
-                .put(OriginAnnotations.WORKFLOW, pod.dagId())
-                .put(OriginAnnotations.STEP, pod.taskId())
-                .put(OriginAnnotations.TERMS, ORIGIN_TERMS);
-        if (pod.mapped() && alone) {
-            annotations.put(OriginAnnotations.STEP_INDEXES, String.valueOf(pod.mapIndex()));
-        }
+        ImmutableMap.Builder<String, String> annotations = ImmutableMap.builder();
+        putOrigin(annotations, pod, Optional.empty(), pod.mapped() && alone ? Optional.of(String.valueOf(pod.mapIndex())) : Optional.empty());
         return new Plan(namespace, name, 1, Optional.empty(), annotations.buildOrThrow());
     }
 
@@ -81,21 +75,25 @@ public final class AirflowPodGroups {
                 .put(AIRFLOW_RUN, runId)
                 .put(AIRFLOW_TASK, pod.mapped() && !gang ? pod.taskId() + "[" + pod.mapIndex() + "]" : pod.taskId())
                 .put(AIRFLOW_PRIORITY_WEIGHT, hint.priorityWeight().ownWeight())
-                .put(AIRFLOW_WEIGHT_RULE, hint.priorityWeight().weightRule())
-                .put(OriginAnnotations.SYSTEM, "Airflow")
-                .put(OriginAnnotations.WORKFLOW, pod.dagId())
-                .put(OriginAnnotations.RUN, runId)
-                .put(OriginAnnotations.STEP, pod.taskId())
-                .put(OriginAnnotations.TERMS, ORIGIN_TERMS);
-        if (gang) {
-            // Airflow numbers a mapped task's instances from 0
-            annotations.put(OriginAnnotations.STEP_INDEXES, hint.mapCount() == 1 ? "0" : "0-" + (hint.mapCount() - 1));
-        } else if (pod.mapped()) {
-            annotations.put(OriginAnnotations.STEP_INDEXES, String.valueOf(pod.mapIndex()));
-        }
+                .put(AIRFLOW_WEIGHT_RULE, hint.priorityWeight().weightRule());
+        // Airflow numbers a mapped task's instances from 0
+        Optional<String> indexes = gang ? Optional.of(hint.mapCount() == 1 ? "0" : "0-" + (hint.mapCount() - 1))
+                : pod.mapped() ? Optional.of(String.valueOf(pod.mapIndex())) : Optional.empty();
+        putOrigin(annotations, pod, Optional.of(runId), indexes);
         hint.priorityWeight().effective().ifPresent(weight -> annotations.put(DagAnnotations.PRIORITY_WEIGHT, String.valueOf(weight)));
         // no dag-waiting-on: Airflow launches a task's pod only once its trigger rule lets it run, and a
         // view of the run a poll old must never hold back a pod Airflow already started
         return new Plan(namespace, AirflowGroupName.of(pod, gang), gang ? hint.mapCount() : 1, hint.queue(), annotations.buildOrThrow());
+    }
+
+    /** The {@link OriginAnnotations} of the pod's DAG and task, with the run and map indexes when known. */
+    private static void putOrigin(ImmutableMap.Builder<String, String> annotations, AirflowPodIdentity pod, Optional<String> runId,
+            Optional<String> stepIndexes) {
+        annotations.put(OriginAnnotations.SYSTEM, "Airflow")
+                .put(OriginAnnotations.WORKFLOW, pod.dagId())
+                .put(OriginAnnotations.STEP, pod.taskId())
+                .put(OriginAnnotations.TERMS, ORIGIN_TERMS);
+        runId.ifPresent(id -> annotations.put(OriginAnnotations.RUN, id));
+        stepIndexes.ifPresent(indexes -> annotations.put(OriginAnnotations.STEP_INDEXES, indexes));
     }
 }
