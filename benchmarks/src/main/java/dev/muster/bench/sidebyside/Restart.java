@@ -20,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -58,7 +57,7 @@ public final class Restart {
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
-        Map<String, String> options = options(args);
+        Map<String, String> options = SideBySide.options(args, DEFAULTS, "restart");
         PeerInstaller installer = PeerInstaller.locate();
         Path repository = installer.script().toAbsolutePath().getParent().getParent();
         check(Files.isRegularFile(Schedulers.cliJar(repository)), "no %s: build it first (./mvnw -B -o -pl cli,benchmarks -am package -DskipTests)",
@@ -168,17 +167,6 @@ public final class Restart {
 
     private static double seconds(long nanos) {
         return nanos / 1e9;
-    }
-
-    static Map<String, String> options(String[] args) {
-        Map<String, String> options = new HashMap<>(DEFAULTS);
-        for (int index = 0; index < args.length; index += 2) {
-            if (!DEFAULTS.containsKey(args[index]) || index + 1 == args.length) {
-                throw new IllegalArgumentException("usage: restart [OPTION VALUE]...; options and defaults: " + DEFAULTS);
-            }
-            options.put(args[index], args[index + 1]);
-        }
-        return options;
     }
 
     /** A pod's phase, empty when it has no status yet. */

@@ -84,12 +84,17 @@ public final class SideBySide {
     }
 
     static Map<String, String> options(String[] args) {
-        Map<String, String> options = new HashMap<>(DEFAULTS);
+        return options(args, DEFAULTS, "run");
+    }
+
+    /** Each {@code --name value} pair over {@code defaults}; a name not in them, or one without a value, is refused. */
+    static Map<String, String> options(String[] args, Map<String, String> defaults, String program) {
+        Map<String, String> options = new HashMap<>(defaults);
         List<String> arguments = ImmutableList.copyOf(args);
         for (int index = 0; index < arguments.size(); index += 2) {
             String name = arguments.get(index);
-            if (!DEFAULTS.containsKey(name) || index + 1 == arguments.size()) {
-                throw new IllegalArgumentException("usage: run [OPTION VALUE]...; options and defaults: " + DEFAULTS);
+            if (!defaults.containsKey(name) || index + 1 == arguments.size()) {
+                throw new IllegalArgumentException("usage: " + program + " [OPTION VALUE]...; options and defaults: " + defaults);
             }
             options.put(name, arguments.get(index + 1));
         }
