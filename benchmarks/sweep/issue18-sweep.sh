@@ -8,6 +8,8 @@
 #   benchmarks/sweep/issue18-sweep.sh OUT [--quick]
 #
 # --quick runs one start date, one seed and 1,000 jobs per run (about a tenth of the full sweep).
+# SWEEP_POLICIES (comma-separated, as --policies takes them) replaces the three policies, so candidate
+# configurations can be swept beside the baseline; SWEEP_STARTS (space-separated) replaces the start dates.
 # Duration estimates are lognormal:1 (never the trace's durations). The columns: average, p50, p95, p99
 # JCT; p99 JCT of the largest 10 % of jobs by GPUs; average queueing; GPU (cpu for Alibaba) allocation;
 # stuck jobs; Jain's index; evictions (all, and of the job evicted most); offered load within the window.
@@ -20,6 +22,8 @@ starts=(2017-10-01T00:00:00 2017-10-15T00:00:00 2017-11-01T00:00:00)
 seeds=(1 2 3)
 jobs=2000
 if [ "$quick" = "--quick" ]; then starts=(2017-10-01T00:00:00); seeds=(1); jobs=1000; fi
+if [ -n "${SWEEP_STARTS:-}" ]; then read -r -a starts <<< "$SWEEP_STARTS"; fi
+policies="${SWEEP_POLICIES:-baseline,volcano,conf:$root/examples/simulate/muster-issue18.conf}"
 
 cluster() {
     local file="$out/gpu-$1.yaml"
@@ -31,7 +35,7 @@ run() {
     local name="$1"; shift
     [ -s "$out/$name.json" ] && return 0
     echo "$(date -u +%FT%TZ) $name (load: $(cut -d' ' -f1-3 /proc/loadavg))" >&2
-    "$root/muster" simulate "$@" --policies "baseline,volcano,conf:$root/examples/simulate/muster-issue18.conf" --duration-estimates lognormal:1 -o json \
+    "$root/muster" simulate "$@" --policies "$policies" --duration-estimates lognormal:1 -o json \
         > "$out/$name.json.tmp" 2> "$out/$name.log"
     mv "$out/$name.json.tmp" "$out/$name.json"
     echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/$name.log"
