@@ -34,11 +34,16 @@ import java.util.Optional;
 final class EmbeddedCluster implements AutoCloseable {
     /** The scheduler name pods ask for. */
     static final String SCHEDULER_NAME = "muster";
+    /** The name the API server gives a pod that names no scheduler ({@code SetDefaults_PodSpec}). */
+    static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
     /**
-     * Every scheduler name Muster serves here: its own, and Volcano's, which Volcano Jobs and their pods
-     * ask for ({@code schedulerName: volcano}); no Volcano scheduler runs in the embedded cluster.
+     * Every scheduler name Muster serves here, as the cluster's only scheduler: its own; Volcano's, which
+     * Volcano Jobs and their pods ask for ({@code schedulerName: volcano}), as no Volcano scheduler runs
+     * here; and the API server's default, so that manifests and operators written for any cluster (a
+     * Deployment, a batch/v1 Job, a pod that names no scheduler) run unchanged. {@code muster run}
+     * answers only to the names it is given.
      */
-    static final ImmutableSet<String> SCHEDULER_NAMES = ImmutableSet.of(SCHEDULER_NAME, "volcano");
+    static final ImmutableSet<String> SCHEDULER_NAMES = ImmutableSet.of(SCHEDULER_NAME, "volcano", DEFAULT_SCHEDULER_NAME);
 
     private final EmbeddedApiServer server;
     private final KubernetesClient client;

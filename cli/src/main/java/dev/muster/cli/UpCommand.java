@@ -37,7 +37,9 @@ import picocli.CommandLine.Spec;
             "writes a kubeconfig for kubectl.",
             "A bound pod runs for the duration in its muster.dev/duration annotation (e.g. 30s), then succeeds, or",
             "fails if its muster.dev/exit-code annotation is not 0; without a duration it runs until deleted.",
-            "Pods opt in with spec.schedulerName: muster (or volcano, as Volcano Jobs ask). Runs until interrupted (Ctrl-C).",
+            "Muster is the cluster's only scheduler: it schedules pods that name muster, volcano (as Volcano Jobs ask) or no",
+            "scheduler at all (the API server's default-scheduler), so manifests written for any cluster run unchanged.",
+            "Runs until interrupted (Ctrl-C).",
             "Exit codes: 0 stopped, 2 bad options, configuration or nodes file, 1 the port cannot be served."})
 public final class UpCommand implements Callable<Integer> {
     static final String DEFAULT_NODES = "8:cpu=32,memory=128Gi,nvidia.com/gpu=8";
@@ -199,7 +201,8 @@ public final class UpCommand implements Callable<Integer> {
         }
         return """
                 muster up: a Kubernetes API server on %s with %s, scheduled by Muster.
-                Pods opt in with spec.schedulerName: %s; muster.dev/duration: 30s makes one finish after 30 s.
+                Muster is its only scheduler: it schedules pods whose spec.schedulerName is %s (the API server's default,
+                for a pod that names none); muster.dev/duration: 30s makes one finish after 30 s.
                 Volcano Jobs and JobFlows run too: kubectl apply -f examples/jobs/
                 Bridges: %s.
 
@@ -209,9 +212,15 @@ public final class UpCommand implements Callable<Integer> {
                   kubectl get podgroups,queues
 
                 Everything is in memory and unauthenticated, on 127.0.0.1 only. Ctrl-C stops it."""
-                .formatted(cluster.server().url(), describe(cluster.nodes()), String.join(" or ", EmbeddedCluster.SCHEDULER_NAMES),
+                .formatted(cluster.server().url(), describe(cluster.nodes()), orList(EmbeddedCluster.SCHEDULER_NAMES.asList()),
                         String.join("; ", bridges.stream().map(bridge -> bridge.commandName() + " (" + bridge.description() + ")").toList()),
                         kubeconfig.toAbsolutePath());
+    }
+
+    /** "a, b or c". */
+    private static String orList(List<String> names) {
+        return names.size() < 2 ? String.join("", names)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
     }
 
     private static String describe(List<String> nodes) {

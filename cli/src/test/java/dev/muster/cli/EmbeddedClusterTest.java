@@ -7,6 +7,8 @@ import static org.awaitility.Awaitility.await;
 import dev.muster.embedded.NodePool;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.IOException;
@@ -76,6 +78,22 @@ class EmbeddedClusterTest {
             assertThat(podGroup.<Object>get("status", "succeeded")).isEqualTo(2);
         });
         assertThat(pods("quick")).extracting(pod -> pod.getStatus().getPhase()).containsOnly("Succeeded");
+    }
+
+    @Test
+    void aPodThatNamesNoSchedulerIsScheduledAsOnAnyCluster() {
+        // given: a pod as manifests for any cluster write it; the API server names default-scheduler for it
+        client.pods().inNamespace("default").resource(new PodBuilder().withNewMetadata().withName("plain-0").endMetadata()
+                .withNewSpec().addNewContainer().withName("main").withImage("busybox:1")
+                .withNewResources().addToRequests("cpu", new Quantity("1")).endResources().endContainer().endSpec().build()).create();
+
+        // then: Muster, the cluster's only scheduler, binds it and the kubelet runs it
+        await().atMost(WAIT).untilAsserted(() -> {
+            Pod pod = client.pods().inNamespace("default").withName("plain-0").get();
+            assertThat(pod.getSpec().getSchedulerName()).isEqualTo("default-scheduler");
+            assertThat(pod.getSpec().getNodeName()).isNotEmpty();
+            assertThat(pod.getStatus().getPhase()).isEqualTo("Running");
+        });
     }
 
     private static List<Pod> pods(String gang) {

@@ -57,7 +57,6 @@ class KubeControllerManagerOnMusterUpTest {
               template:
                 metadata: {labels: {app: web}}
                 spec:
-                  schedulerName: muster
                   containers: [{name: main, image: "nginx:1", resources: {requests: {cpu: "1"}}}]
             """;
 
