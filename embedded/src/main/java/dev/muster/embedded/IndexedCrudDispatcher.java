@@ -106,11 +106,13 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
             if (path.contains(WATCH)) {
                 return list(path);
             }
-            return lists.typed(path, selection.isEmpty() ? list(path) : lists.selected(list(Selection.withoutSelectors(path)), selection));
+            return lists.typed(path, selection.isEmpty()
+                    ? lists.ordered(list(path))
+                    : lists.selected(list(Selection.withoutSelectors(path)), selection));
         }
         AttributeSet query = attributeExtractor.fromPath(path);
         if (!query.containsKey(KubernetesAttributesExtractor.NAME)) {
-            return lists.typed(path, list(path));
+            return lists.typed(path, lists.ordered(list(path)));
         }
         Map.Entry<AttributeSet, String> found = findResource(query);
         return found == null ? new MockResponse().setResponseCode(404) : new MockResponse().setResponseCode(200).setBody(found.getValue());

@@ -4,11 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.mockwebserver.http.MockResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,6 +17,11 @@ import java.util.Optional;
 final class ListAnswers {
     /** How the mock's lists begin, and {@link #selected} lists, before {@link #typed} names their kind. */
     private static final List<String> MOCK_LIST_HEADS = List.of("{\"apiVersion\":\"v1\",\"kind\":\"List\",");
+
+    /** Storage keys compare as Go compares strings, byte by byte; names and namespaces are ASCII (DNS-1123). */
+    private static final Comparator<JsonNode> STORAGE_ORDER = Comparator
+            .comparing((JsonNode item) -> item.path("metadata").path("namespace").asText(""))
+            .thenComparing(item -> item.path("metadata").path("name").asText(""));
 
     private final ResourceKinds kinds;
     private final ObjectMapper json;
@@ -45,7 +51,17 @@ final class ListAnswers {
         return list.setBody(body);
     }
 
-    /** The items of a list answer that the selection selects; anything but a list is answered as it is. */
+    /** A list answer's items in kube-apiserver's order; anything but a list is answered as it is. */
+    MockResponse ordered(MockResponse list) {
+        return selected(list, Selection.EVERYTHING);
+    }
+
+    /**
+     * The items of a list answer that the selection selects, in kube-apiserver's order: by namespace,
+     * then name, as its storage keys ({@code /registry/pods/NAMESPACE/NAME}) sort. The mock answered in the
+     * order objects were created, which a client that lists two servers sees as a difference (an
+     * informer's first ADDED events). Anything but a list is answered as it is.
+     */
     MockResponse selected(MockResponse list, Selection selection) {
         if (list.code() != 200 || list.getWebSocketListener() != null) {
             return list;
@@ -57,13 +73,14 @@ final class ListAnswers {
             throw new UncheckedIOException(e);
         }
         if (answer instanceof ObjectNode object && answer.path("items").isArray()) {
-            JsonNode all = answer.path("items");
-            ArrayNode items = object.putArray("items");
-            all.forEach(item -> {
+            List<JsonNode> kept = new ArrayList<>();
+            answer.path("items").forEach(item -> {
                 if (selection.matches(item)) {
-                    items.add(item);
+                    kept.add(item);
                 }
             });
+            kept.sort(STORAGE_ORDER);
+            object.putArray("items").addAll(kept);
         }
         return list.setBody(answer.toString());
     }
