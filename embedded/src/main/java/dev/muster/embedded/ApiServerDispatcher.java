@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.base.Throwables;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.mockwebserver.crud.AttributeSet;
@@ -14,6 +15,7 @@ import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.zjsonpatch.JsonPatchException;
 import java.io.UncheckedIOException;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -112,6 +114,11 @@ final class ApiServerDispatcher extends DeletingDispatcher {
             // the mock could not read the body it was sent; it threw rather than answer
             return Statuses.badRequest("the request body is not a readable object: " + rootMessage(e));
         } catch (RuntimeException e) {
+            if (Throwables.getCausalChain(e).stream().anyMatch(JsonPatchException.class::isInstance)) {
+                // a JSON patch that does not apply (a failed test, a path that is not there): kube-apiserver's patch
+                // handler answers errors.NewGenericServerResponse(422, ...), with its generic message
+                return Statuses.invalidPatch();
+            }
             // an answer, not a connection left hanging
             log.warn("request failed method={} path={}", request.getMethod(), request.getPath(), e);
             return Statuses.internalError(rootMessage(e));

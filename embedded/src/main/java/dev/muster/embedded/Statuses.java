@@ -43,6 +43,15 @@ final class Statuses {
         return failure(415, "UnsupportedMediaType", message, null);
     }
 
+    /**
+     * A JSON patch that does not apply to the object: {@code errors.NewGenericServerResponse(422, ...)},
+     * reason Invalid, the generic message and empty details, as kube-apiserver's patch handler answers.
+     */
+    static MockResponse invalidPatch() {
+        return failure(422, "Invalid", "the server rejected our request due to an error in our request",
+                JsonNodeFactory.instance.objectNode());
+    }
+
     /** {@code errors.NewInternalError}. */
     static MockResponse internalError(String cause) {
         return failure(500, "InternalError", "Internal error occurred: " + cause, null);
