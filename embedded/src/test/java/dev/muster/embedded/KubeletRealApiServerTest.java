@@ -145,14 +145,15 @@ class KubeletRealApiServerTest {
         return pod.getStatus() == null || pod.getStatus().getPhase() == null ? "" : pod.getStatus().getPhase();
     }
 
-    /** The node as a client reads it, without what differs by server (uid, versions, creation time) or by admission (taints). */
+    /** The node as a client reads it, without what differs by server (uid, versions, creation time). */
     private static JsonNode node(KubernetesClient client, String name) {
         ObjectNode node = JSON.valueToTree(client.nodes().withName(name).get());
         ObjectNode kept = JSON.createObjectNode();
         kept.set("labels", node.path("metadata").path("labels"));
         kept.set("annotations", node.path("metadata").path("annotations"));
-        // TaintNodesByCondition admission taints a new node not-ready until the node lifecycle controller, which
-        // the real control plane of the tests does not run, sees it Ready; the embedded server admits it untainted
+        // TaintNodesByCondition admission taints a new node not-ready, and no node lifecycle controller runs to lift it
+        // from a Ready node: SimulatedNodes lifts it itself, so it is untainted on both
+        kept.set("taints", node.path("spec").path("taints"));
         kept.set("status", node.path("status"));
         return kept;
     }
