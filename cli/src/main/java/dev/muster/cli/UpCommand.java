@@ -160,9 +160,10 @@ public final class UpCommand implements Callable<Integer> {
             options = options.withoutScheduler();
         }
         options = options.withApiServer(apiServer);
+        // before starting: a Ctrl-C while a real control plane starts waits for its cleanup, its directory deleted
+        Runtime.getRuntime().addShutdownHook(hook);
         try (EmbeddedCluster cluster = EmbeddedCluster.start(options, clock)) {
             cluster.server().writeKubeconfig(kubeconfig);
-            Runtime.getRuntime().addShutdownHook(hook);
             UpPeers running;
             try {
                 running = UpPeers.start(peers, cluster.client(), kubeconfig, apiServer);
@@ -184,6 +185,11 @@ public final class UpCommand implements Callable<Integer> {
             err.println("muster up: " + e.getCause().getMessage());
             return ExitCodes.FAILURE;
         } catch (PeerException e) {
+            if (stopping.getCount() == 0) {
+                // Ctrl-C while kube-apiserver and etcd started: they share the terminal, got it too, and their start failed
+                err.println("muster up: stopped while starting");
+                return ExitCodes.OK;
+            }
             err.println("muster up: --apiserver real: " + e.getMessage());
             return ExitCodes.FAILURE;
         } catch (IOException e) {

@@ -4,9 +4,13 @@ import static dev.muster.cli.TestingKubectl.kubectl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.muster.peers.PeerInstaller;
 import dev.muster.peers.RealControlPlane;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -101,6 +105,37 @@ class UpOnRealApiServerTest {
         // then
         assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(run.stderr()).contains("--apiserver must be embedded or real: 'kind'");
+    }
+
+    @Test
+    void peersThatCannotBeInstalledEndItWithTheInstallersWordsAndExitCode1() throws IOException {
+        // given: an installer that fails as one without the Go module proxy does
+        Path installer = directory.resolve("install");
+        Files.writeString(installer, """
+                #!/bin/sh
+                echo "peers/install: cannot build $1: dial tcp: lookup proxy.golang.org: no such host" >&2
+                exit 3
+                """, StandardCharsets.UTF_8);
+        assertThat(installer.toFile().setExecutable(true)).isTrue();
+        String previous = System.setProperty(PeerInstaller.INSTALLER_PROPERTY, installer.toString());
+        CliRun run;
+        try {
+            // when
+            run = CliRun.of("up", "--apiserver", "real", "--kubeconfig", directory.resolve("unused.yaml").toString());
+        } finally {
+            if (previous == null) {
+                System.clearProperty(PeerInstaller.INSTALLER_PROPERTY);
+            } else {
+                System.setProperty(PeerInstaller.INSTALLER_PROPERTY, previous);
+            }
+        }
+
+        // then
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILURE);
+        assertThat(run.stderr()).startsWith("muster up: --apiserver real: ")
+                .contains("cannot build etcd: dial tcp: lookup proxy.golang.org: no such host")
+                .doesNotContain("Exception", "\tat ");
+        assertThat(directory.resolve("unused.yaml")).doesNotExist();
     }
 
     private static Optional<String> executable(ProcessHandle process) {
