@@ -94,7 +94,8 @@ sealed interface UpApiServer extends AutoCloseable permits UpApiServer.Embedded,
 
         @Override
         public String description() {
-            return "a Kubernetes API server on " + server.url() + " (embedded: in memory, no authentication)";
+            // what the usage text has always said; its closing line says the rest
+            return "a Kubernetes API server on " + server.url();
         }
 
         @Override

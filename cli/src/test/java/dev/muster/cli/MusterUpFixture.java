@@ -94,6 +94,11 @@ final class MusterUpFixture implements AutoCloseable, AfterTestExecutionCallback
         return client;
     }
 
+    /** What muster up printed so far (its usage text, its log), for a test to read. */
+    String output() {
+        return output.toString();
+    }
+
     /** Whether muster up still runs (it has not exited since it started). */
     boolean isRunning() {
         return up != null && up.isAlive();

@@ -49,6 +49,9 @@ class UpOnRealApiServerTest {
                         || name.equals(RealControlPlane.KUBE_APISERVER)).isPresent())
                 .toList();
         assertThat(peers).as("etcd and kube-apiserver, children of this JVM").hasSize(2);
+        await().atMost(WAIT).until(() -> up.output().contains("Ctrl-C stops everything."));
+        assertThat(up.output()).contains("muster up: kube-apiserver " + RealControlPlane.KUBERNETES_VERSION + " on "
+                + server.replaceFirst("/$", "") + " (real, with etcd;");
         assertThat(kubectl(up.kubeconfig(), "version")).contains("Server Version: " + RealControlPlane.KUBERNETES_VERSION);
         assertThat(kubectl(up.kubeconfig(), "get", "nodes", "--no-headers").lines()).hasSize(4).allMatch(line -> line.contains(" Ready "));
 
