@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import com.google.inject.Module;
-import dev.muster.embedded.EmbeddedApiServer;
 import dev.muster.embedded.NodePool;
 import dev.muster.embedded.SimulatedKubelet;
 import dev.muster.embedded.SimulatedNodes;
@@ -30,6 +29,8 @@ import java.util.Optional;
  * What {@code muster up} runs in one JVM: the embedded API server, its simulated nodes and kubelet,
  * the scheduler connected to it as {@code muster run} would be, and Volcano's Job and JobFlow
  * controllers (no Volcano runs here, so nothing else would). {@code muster demo} starts the same thing.
+ * With {@link ApiServerChoice#REAL} the same runs on a real kube-apiserver and etcd instead, with
+ * {@link DefaultServiceAccounts} standing in for the one controller-manager duty pods cannot do without.
  */
 final class EmbeddedCluster implements AutoCloseable {
     /** The scheduler name pods ask for. */
@@ -45,36 +46,43 @@ final class EmbeddedCluster implements AutoCloseable {
      */
     static final ImmutableSet<String> SCHEDULER_NAMES = ImmutableSet.of(SCHEDULER_NAME, "volcano", DEFAULT_SCHEDULER_NAME);
 
-    private final EmbeddedApiServer server;
+    private final UpApiServer server;
     private final KubernetesClient client;
     private final Optional<SimulatedKubelet> kubelet;
+    private final Optional<DefaultServiceAccounts> serviceAccounts;
     private final KubernetesRuntime runtime;
     private final ImmutableList<String> nodes;
 
-    private EmbeddedCluster(EmbeddedApiServer server, KubernetesClient client, Optional<SimulatedKubelet> kubelet,
-            KubernetesRuntime runtime, List<String> nodes) {
+    private EmbeddedCluster(UpApiServer server, KubernetesClient client, Optional<SimulatedKubelet> kubelet,
+            Optional<DefaultServiceAccounts> serviceAccounts, KubernetesRuntime runtime, List<String> nodes) {
         this.server = server;
         this.client = client;
         this.kubelet = kubelet;
+        this.serviceAccounts = serviceAccounts;
         this.runtime = runtime;
         this.nodes = ImmutableList.copyOf(nodes);
     }
 
     /** How to start one. */
     record Options(int port, List<NodePool> pools, Optional<Path> nodesFile, SchedulerConfigText config, Duration period,
-            boolean kubelet, ImmutableList<Module> bridges, boolean scheduler) {
+            boolean kubelet, ImmutableList<Module> bridges, boolean scheduler, ApiServerChoice apiServer) {
         Options(int port, List<NodePool> pools, Optional<Path> nodesFile, SchedulerConfigText config, Duration period, boolean kubelet) {
             this(port, pools, nodesFile, config, period, kubelet, ImmutableList.of());
         }
 
         Options(int port, List<NodePool> pools, Optional<Path> nodesFile, SchedulerConfigText config, Duration period, boolean kubelet,
                 ImmutableList<Module> bridges) {
-            this(port, pools, nodesFile, config, period, kubelet, bridges, true);
+            this(port, pools, nodesFile, config, period, kubelet, bridges, true, ApiServerChoice.EMBEDDED);
         }
 
         /** The same cluster without Muster's scheduling loop: the job controllers and bridges still run, nothing binds. */
         Options withoutScheduler() {
-            return new Options(port, pools, nodesFile, config, period, kubelet, bridges, false);
+            return new Options(port, pools, nodesFile, config, period, kubelet, bridges, false, apiServer);
+        }
+
+        /** The same cluster on another API server; {@link #port()} means nothing to a real one. */
+        Options withApiServer(ApiServerChoice choice) {
+            return new Options(port, pools, nodesFile, config, period, kubelet, bridges, scheduler, choice);
         }
 
         Options {
@@ -83,23 +91,31 @@ final class EmbeddedCluster implements AutoCloseable {
             requireNonNull(nodesFile, "nodesFile is null");
             requireNonNull(config, "config is null");
             requireNonNull(period, "period is null");
+            requireNonNull(apiServer, "apiServer is null");
         }
     }
 
     /**
-     * Serves, creates the nodes, starts the kubelet, then the runtime with Volcano's job controllers and
-     * the options' bridges (assembled as {@code muster run --job-controllers} assembles it), after
-     * creating the CRDs their controllers need; on failure, stops what started.
+     * Serves (or starts kube-apiserver and etcd), creates the nodes, starts the kubelet, then the runtime
+     * with Volcano's job controllers and the options' bridges (assembled as {@code muster run
+     * --job-controllers} assembles it), after creating the CRDs their controllers need; on failure, stops
+     * what started.
      *
      * @throws IOException when the nodes file cannot be read
+     * @throws dev.muster.peers.PeerException when the real API server cannot be installed or started
      */
     static EmbeddedCluster start(Options options, Clock clock) throws IOException, InterruptedException {
-        EmbeddedApiServer server = EmbeddedApiServer.start(options.port());
+        UpApiServer server = UpApiServer.start(options.apiServer(), options.port());
         KubernetesClient client = null;
         SimulatedKubelet kubelet = null;
+        DefaultServiceAccounts serviceAccounts = null;
         KubernetesRuntime runtime = null;
         try {
             client = server.newClient();
+            if (server.choice() == ApiServerChoice.REAL) {
+                serviceAccounts = new DefaultServiceAccounts(client);
+                serviceAccounts.start();
+            }
             List<String> nodes = new ArrayList<>(SimulatedNodes.create(client, options.pools()));
             if (options.nodesFile().isPresent()) {
                 nodes.addAll(SimulatedNodes.createFromFile(client, options.nodesFile().get()));
@@ -113,18 +129,22 @@ final class EmbeddedCluster implements AutoCloseable {
             runtime = RuntimeAssembly.create(client, clock, options.scheduler() ? runtimeOptions : runtimeOptions.withoutScheduling(),
                     ImmutableList.<Module>builder().add(new VolcanoJobsModule()).addAll(options.bridges()).build());
             createAbsent(client, runtime.customResourceDefinitions());
+            server.awaitServed(client);
             if (!options.scheduler()) {
                 // Muster's scheduler creates it when it schedules (as Volcano's does); the job controllers' PodGroups name it
                 createDefaultQueue(client);
             }
             runtime.start();
-            return new EmbeddedCluster(server, client, Optional.ofNullable(kubelet), runtime, nodes);
+            return new EmbeddedCluster(server, client, Optional.ofNullable(kubelet), Optional.ofNullable(serviceAccounts), runtime, nodes);
         } catch (IOException | InterruptedException | RuntimeException e) {
             if (runtime != null) {
                 stopQuietly(runtime);
             }
             if (kubelet != null) {
                 kubelet.close();
+            }
+            if (serviceAccounts != null) {
+                serviceAccounts.close();
             }
             if (client != null) {
                 client.close();
@@ -167,7 +187,7 @@ final class EmbeddedCluster implements AutoCloseable {
         }
     }
 
-    EmbeddedApiServer server() {
+    UpApiServer server() {
         return server;
     }
 
@@ -189,6 +209,7 @@ final class EmbeddedCluster implements AutoCloseable {
             Thread.currentThread().interrupt();
         } finally {
             kubelet.ifPresent(SimulatedKubelet::close);
+            serviceAccounts.ifPresent(DefaultServiceAccounts::close);
             client.close();
             server.close();
         }

@@ -9,6 +9,7 @@ import dev.muster.embedded.NodePool;
 import dev.muster.engine.config.ConfigException;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.peers.PeerException;
+import dev.muster.peers.RealControlPlane;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -27,7 +28,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code muster up}: a Kubernetes API server, simulated nodes and kubelet, and Muster, in one JVM, until interrupted. */
+/**
+ * {@code muster up}: a Kubernetes API server, simulated nodes and kubelet, and Muster, in one JVM, until interrupted;
+ * or the same on a real kube-apiserver and etcd ({@code --apiserver real}).
+ */
 @Command(
         name = "up",
         mixinStandardHelpOptions = true,
@@ -40,7 +44,13 @@ import picocli.CommandLine.Spec;
             "Muster is the cluster's only scheduler: it schedules pods that name muster, volcano (as Volcano Jobs ask) or no",
             "scheduler at all (the API server's default-scheduler), so manifests written for any cluster run unchanged.",
             "Runs until interrupted (Ctrl-C).",
-            "Exit codes: 0 stopped, 2 bad options, configuration or nodes file, 1 the port cannot be served."})
+            "With --apiserver real, the same nodes, kubelet, scheduler, controllers and bridges run on a real kube-apiserver and",
+            "etcd instead, so a scenario can be compared on both. No kube-controller-manager runs there unless --peer",
+            "kube-controller-manager (it then also runs the garbage collector and the namespace controller): Muster keeps a",
+            "default ServiceAccount in each namespace, which the API server's admission requires of pods, but without the",
+            "controller manager a deleted object's dependents stay and a deleted namespace stays Terminating.",
+            "Exit codes: 0 stopped, 2 bad options, configuration or nodes file, 1 the port cannot be served or the real API",
+            "server cannot be installed or started."})
 public final class UpCommand implements Callable<Integer> {
     static final String DEFAULT_NODES = "8:cpu=32,memory=128Gi,nvidia.com/gpu=8";
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
@@ -51,8 +61,15 @@ public final class UpCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--port", description = "Port of the API server on 127.0.0.1; 0 for any free one (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--port", description = {"Port of the embedded API server on 127.0.0.1; 0 for any free one (default: ${DEFAULT-VALUE}).",
+        "Not with --apiserver real, whose kube-apiserver and etcd take free ports of their own."})
     private int port = 6443;
+
+    @Option(names = "--apiserver", paramLabel = "embedded|real", converter = ApiServerChoice.Converter.class,
+            description = {"Which API server everything runs on: embedded (the default: in this JVM, in memory), or real:",
+                "kube-apiserver " + RealControlPlane.KUBERNETES_VERSION + " and etcd (installed by peers/install the first time, then",
+                "cached; RBAC on, the kubeconfig holds its admin's token), to compare the embedded server with the real one."})
+    private ApiServerChoice apiServer = ApiServerChoice.EMBEDDED;
 
     @Option(names = "--kubeconfig", paramLabel = "PATH", description = "Where to write the kubeconfig (default: ${DEFAULT-VALUE}).")
     private Path kubeconfig = Path.of(System.getProperty("user.home"), ".kube", "muster-up.yaml");
@@ -84,7 +101,8 @@ public final class UpCommand implements Callable<Integer> {
         "training-operator (Kubeflow's training operator with --gang-scheduler-name=volcano, for the Kubeflow bridge; Muster's own",
         "TFJob and PyTorchJob controller, on otherwise, is then off);",
         "airflow (Apache Airflow 3 standalone, from PyPI, its home beside the kubeconfig, with the Airflow bridge reading it);",
-        "kube-controller-manager (its Job, Deployment and ReplicaSet controllers: batch/v1 Jobs and Deployments run).",
+        "kube-controller-manager (its Job, Deployment and ReplicaSet controllers: batch/v1 Jobs and Deployments run; with",
+        "--apiserver real also its garbage collector, namespace and serviceaccounts controllers).",
         "Installed by peers/install from the Go module proxy the first time (minutes); its log goes to a temporary directory."})
     private List<UpPeer> peers = new ArrayList<>();
 
@@ -118,6 +136,11 @@ public final class UpCommand implements Callable<Integer> {
             err.println("muster up: --peer airflow: cannot prepare Airflow's home beside " + kubeconfig + ": " + e.getMessage());
             return ExitCodes.FAILURE;
         }
+        if (apiServer == ApiServerChoice.REAL && spec.commandLine().getParseResult().hasMatchedOption("--port")) {
+            err.println("muster up: --port " + port + " is the embedded API server's; --apiserver real runs kube-apiserver and etcd on free"
+                    + " loopback ports of their own (the kubeconfig names them): leave --port out");
+            return ExitCodes.BAD_INPUT;
+        }
         List<NodePool> nodePools = pools.isEmpty() && nodesFile == null ? List.of(NodePool.parse(DEFAULT_NODES)) : pools;
         CountDownLatch stopping = new CountDownLatch(1);
         CountDownLatch stopped = new CountDownLatch(1);
@@ -138,19 +161,21 @@ public final class UpCommand implements Callable<Integer> {
         if (scheduler == SchedulerChoice.NONE) {
             options = options.withoutScheduler();
         }
+        options = options.withApiServer(apiServer);
+        // before starting: a Ctrl-C while a real control plane starts waits for its cleanup, its directory deleted
+        Runtime.getRuntime().addShutdownHook(hook);
         try (EmbeddedCluster cluster = EmbeddedCluster.start(options, clock)) {
             cluster.server().writeKubeconfig(kubeconfig);
-            Runtime.getRuntime().addShutdownHook(hook);
             UpPeers running;
             try {
-                running = UpPeers.start(peers, cluster.client(), kubeconfig);
+                running = UpPeers.start(peers, cluster.client(), kubeconfig, apiServer);
             } catch (PeerException e) {
                 err.println("muster up: --peer: " + e.getMessage());
                 return ExitCodes.FAILURE;
             }
             try (running) {
                 PrintWriter out = spec.commandLine().getOut();
-                out.println(usage(cluster, bridges));
+                out.println(UpUsage.text(cluster, scheduler, bridges, kubeconfig));
                 running.describe().forEach(peer -> out.println("Peer: " + peer));
                 out.println(airflowUp.description());
                 out.flush();
@@ -160,6 +185,14 @@ public final class UpCommand implements Callable<Integer> {
             err.flush();
         } catch (UncheckedIOException e) {
             err.println("muster up: " + e.getCause().getMessage());
+            return ExitCodes.FAILURE;
+        } catch (PeerException e) {
+            if (stopping.getCount() == 0) {
+                // Ctrl-C while kube-apiserver and etcd started: they share the terminal, got it too, and their start failed
+                err.println("muster up: stopped while starting");
+                return ExitCodes.OK;
+            }
+            err.println("muster up: --apiserver real: " + e.getMessage());
             return ExitCodes.FAILURE;
         } catch (IOException e) {
             err.println("muster up: cannot read " + (nodesFile == null ? "" : nodesFile + " ") + "or write " + kubeconfig + ": "
@@ -184,50 +217,5 @@ public final class UpCommand implements Callable<Integer> {
         } catch (InterruptedException e) {
             return true;
         }
-    }
-
-    private String usage(EmbeddedCluster cluster, List<Bridge> bridges) {
-        if (scheduler == SchedulerChoice.NONE) {
-            return """
-                    muster up: a Kubernetes API server on %s with %s, and no scheduler: pods stay pending until one binds them.
-                    Volcano's job controllers still run: a Job gets its PodGroup, and its pods once a scheduler admits it
-                    (phase Inqueue), as Volcano's controller does; the simulated kubelet runs whatever is bound.
-
-                      export KUBECONFIG=%s
-                      kube-scheduler --kubeconfig "$KUBECONFIG"      # or any scheduler to try against it
-
-                    Everything is in memory and unauthenticated, on 127.0.0.1 only. Ctrl-C stops it."""
-                    .formatted(cluster.server().url(), describe(cluster.nodes()), kubeconfig.toAbsolutePath());
-        }
-        return """
-                muster up: a Kubernetes API server on %s with %s, scheduled by Muster.
-                Muster is its only scheduler: it schedules pods whose spec.schedulerName is %s (the API server's default,
-                for a pod that names none); muster.dev/duration: 30s makes one finish after 30 s.
-                Volcano Jobs and JobFlows run too: kubectl apply -f examples/jobs/
-                Bridges: %s.
-
-                  export KUBECONFIG=%s
-                  kubectl apply -f examples/up/training.yaml
-                  kubectl get pods -o wide
-                  kubectl get podgroups,queues
-
-                Everything is in memory and unauthenticated, on 127.0.0.1 only. Ctrl-C stops it."""
-                .formatted(cluster.server().url(), describe(cluster.nodes()), orList(EmbeddedCluster.SCHEDULER_NAMES.asList()),
-                        String.join("; ", bridges.stream().map(bridge -> bridge.commandName() + " (" + bridge.description() + ")").toList()),
-                        kubeconfig.toAbsolutePath());
-    }
-
-    /** "a, b or c". */
-    private static String orList(List<String> names) {
-        return names.size() < 2 ? String.join("", names)
-                : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
-    }
-
-    private static String describe(List<String> nodes) {
-        return switch (nodes.size()) {
-            case 0 -> "no nodes";
-            case 1 -> "1 simulated node (" + nodes.get(0) + ")";
-            default -> nodes.size() + " simulated nodes (" + nodes.get(0) + " to " + nodes.get(nodes.size() - 1) + ")";
-        };
     }
 }

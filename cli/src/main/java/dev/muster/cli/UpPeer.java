@@ -42,14 +42,26 @@ enum UpPeer {
     /**
      * kube-controller-manager v1.34.4 with the controllers of the workloads the embedded server serves: batch/v1 Jobs
      * (and their TTL after finishing), CronJobs, Deployments and ReplicaSets. No leader election (one process) and no serving
-     * port (nothing scrapes it here). The garbage collector is not among them: the embedded server deletes an object's
-     * dependents itself.
+     * port (nothing scrapes it here). The garbage collector is not among them on the embedded server, which deletes an
+     * object's dependents itself; on a real kube-apiserver, which does not, it is, with the namespace controller (which
+     * empties and removes a deleted namespace) and the serviceaccounts controller.
      */
     KUBE_CONTROLLER_MANAGER("kube-controller-manager", "kube-controller-manager's Job, CronJob, Deployment and ReplicaSet controllers") {
+        private static final String WORKLOADS =
+                "job-controller,cronjob-controller,ttl-after-finished-controller,deployment-controller,replicaset-controller";
+
         @Override
         List<String> command(Path executable, Path kubeconfig) {
-            return List.of(executable.toString(), "--kubeconfig=" + kubeconfig,
-                    "--controllers=job-controller,cronjob-controller,ttl-after-finished-controller,deployment-controller,replicaset-controller",
+            return command(executable, kubeconfig, ApiServerChoice.EMBEDDED);
+        }
+
+        @Override
+        List<String> command(Path executable, Path kubeconfig, ApiServerChoice apiServer) {
+            String controllers = switch (apiServer) {
+                case EMBEDDED -> WORKLOADS;
+                case REAL -> WORKLOADS + ",garbage-collector-controller,namespace-controller,serviceaccount-controller";
+            };
+            return List.of(executable.toString(), "--kubeconfig=" + kubeconfig, "--controllers=" + controllers,
                     "--leader-elect=false", "--secure-port=0");
         }
     },
@@ -119,6 +131,11 @@ enum UpPeer {
     }
 
     abstract List<String> command(Path executable, Path kubeconfig);
+
+    /** The command against the given kind of API server; the same on both unless the peer says. */
+    List<String> command(Path executable, Path kubeconfig, ApiServerChoice apiServer) {
+        return command(executable, kubeconfig);
+    }
 
     /** What the peer's process gets in its environment beyond this JVM's; nothing unless the peer says. */
     Map<String, String> environment() {

@@ -29,7 +29,7 @@ final class UpPeers implements AutoCloseable {
      *
      * @throws PeerException when a peer cannot be installed (the installer's error in the message)
      */
-    static UpPeers start(List<UpPeer> peers, KubernetesClient client, Path kubeconfig) {
+    static UpPeers start(List<UpPeer> peers, KubernetesClient client, Path kubeconfig, ApiServerChoice apiServer) {
         UpPeers running = new UpPeers();
         if (peers.isEmpty()) {
             return running;
@@ -41,7 +41,7 @@ final class UpPeers implements AutoCloseable {
                 requireNonNull(installed.get(peer.peerName()), "BUG: the installer did not report " + peer.peerName());
                 peer.prepare(client);
                 Path log = logs.resolve(peer.peerName() + ".log");
-                Process process = running.processes.start(peer.command(installed.get(peer.peerName()).executable(), kubeconfig.toAbsolutePath()),
+                Process process = running.processes.start(peer.command(installed.get(peer.peerName()).executable(), kubeconfig.toAbsolutePath(), apiServer),
                         peer.environment(), log);
                 running.started.add(peer.peerName() + " (" + peer.description() + " " + installed.get(peer.peerName()).version() + ", pid "
                         + process.pid() + ", log " + log + ")");

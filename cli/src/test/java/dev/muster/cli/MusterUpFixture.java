@@ -28,7 +28,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * One {@code muster up} for a test, run in this JVM on a thread of its own, as a user runs it beside real
- * peers: {@link #start} runs {@code muster up --port 0 --kubeconfig DIR/kubeconfig.yaml --period 100ms}
+ * peers: {@link #start} runs {@code muster up --port 0 --kubeconfig DIR/kubeconfig.yaml --period 100ms} (without
+ * {@code --port} when the options say {@code --apiserver real})
  * with the test's options (nodes, {@code --peer}, {@code --scheduler}), waits for the kubeconfig it writes
  * and connects a client through that kubeconfig, whatever scheme and credentials it names. A test may
  * run a further peer against it ({@link #startPeer}).
@@ -66,8 +67,12 @@ final class MusterUpFixture implements AutoCloseable, AfterTestExecutionCallback
     KubernetesClient start(Path directory, String... options) {
         checkState(up == null, "muster up already started: %s", arguments);
         kubeconfig = directory.resolve("kubeconfig.yaml");
-        arguments = ImmutableList.<String>builder().add("up", "--port", "0", "--kubeconfig", kubeconfig.toString(), "--period", "100ms")
-                .add(options).build();
+        ImmutableList.Builder<String> command = ImmutableList.<String>builder().add("up");
+        if (!String.join(" ", options).contains("--apiserver real")) {
+            // a real kube-apiserver takes a free port of its own, and muster up refuses --port with it
+            command.add("--port", "0");
+        }
+        arguments = command.add("--kubeconfig", kubeconfig.toString(), "--period", "100ms").add(options).build();
         PrintWriter writer = new PrintWriter(output, true);
         up = new Thread(() -> exitCode.set(Main.execute(writer, writer, arguments.toArray(String[]::new))), "muster-up");
         up.start();
@@ -87,6 +92,11 @@ final class MusterUpFixture implements AutoCloseable, AfterTestExecutionCallback
     KubernetesClient client() {
         checkState(client != null, "muster up not started");
         return client;
+    }
+
+    /** What muster up printed so far (its usage text, its log), for a test to read. */
+    String output() {
+        return output.toString();
     }
 
     /** Whether muster up still runs (it has not exited since it started). */

@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -35,7 +36,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The kubelet of every simulated node: a pod bound to a node becomes Running; after the duration in
  * its {@code muster.dev/duration} annotation it Succeeds, or Fails when its {@code muster.dev/exit-code} annotation is
- * not 0. A pod without a duration runs until deleted. Pods that were Running before a restart finish
+ * not 0. A pod without a duration runs until deleted; one deleted gracefully (a real kube-apiserver leaves that to
+ * the kubelet) is then deleted for good. Pods that were Running before a restart finish
  * at their start time plus their duration. The status is written as kubelet v1.34 writes it
  * ({@link KubeletPodStatus}); the nodes' Leases and condition heartbeats are kept fresh
  * ({@link NodeHeartbeats}).
@@ -52,6 +54,8 @@ public final class SimulatedKubelet implements AutoCloseable {
     private final ScheduledExecutorService executor;
     /** Pods started or being started, by uid, with their completion if they have a duration. */
     private final Map<String, Optional<ScheduledFuture<?>>> started = new ConcurrentHashMap<>();
+    /** Uids of pods being deleted, whose final deletion is sent or under way. */
+    private final Set<String> terminating = ConcurrentHashMap.newKeySet();
     /** Hands out pod IPs, which only make {@code kubectl get pods -o wide} look familiar. */
     private final AtomicInteger addresses = new AtomicInteger();
     private volatile SharedIndexInformer<Pod> informer;
@@ -95,7 +99,14 @@ public final class SimulatedKubelet implements AutoCloseable {
     private void observe(Pod pod) {
         String node = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
         String uid = pod.getMetadata().getUid();
-        if (node == null || node.isEmpty() || uid == null || started.containsKey(uid)) {
+        if (node == null || node.isEmpty() || uid == null) {
+            return;
+        }
+        if (pod.getMetadata().getDeletionTimestamp() != null) {
+            terminate(pod);
+            return;
+        }
+        if (started.containsKey(uid)) {
             return;
         }
         String phase = pod.getStatus() == null || pod.getStatus().getPhase() == null ? "Pending" : pod.getStatus().getPhase();
@@ -113,6 +124,38 @@ public final class SimulatedKubelet implements AutoCloseable {
         Optional<ScheduledFuture<?>> completion = started.remove(pod.getMetadata().getUid());
         if (completion != null) {
             completion.ifPresent(future -> future.cancel(false));
+        }
+        terminating.remove(pod.getMetadata().getUid());
+    }
+
+    /**
+     * A bound pod deleted gracefully: a real kube-apiserver only marks it (deletionTimestamp) and leaves the
+     * rest to the node's kubelet, which stops its containers and then deletes it for good (grace period 0).
+     * The simulated containers stop at once, so the pod goes at once. The embedded server deletes a pod
+     * without finalizers at once itself.
+     */
+    private void terminate(Pod pod) {
+        if (!terminating.add(pod.getMetadata().getUid())) {
+            return;
+        }
+        Optional<ScheduledFuture<?>> completion = started.get(pod.getMetadata().getUid());
+        if (completion != null) {
+            completion.ifPresent(future -> future.cancel(false));
+        }
+        executor.execute(() -> remove(pod));
+    }
+
+    private void remove(Pod pod) {
+        String name = pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
+        try {
+            client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName()).withGracePeriod(0).delete();
+            log.debug("pod={} node={} deleted after its graceful deletion began", name, pod.getSpec().getNodeName());
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 404) {
+                // the pod's next change tells again
+                terminating.remove(pod.getMetadata().getUid());
+                log.warn("pod={}: cannot finish its deletion: {}", name, e.getMessage());
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.NodeCondition;
 import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
 import io.fabric8.kubernetes.api.model.NodeSystemInfo;
 import io.fabric8.kubernetes.api.model.NodeSystemInfoBuilder;
+import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,6 +42,7 @@ public final class SimulatedNodes {
     private static final String OS_LABEL = "kubernetes.io/os";
     private static final String ARCH_LABEL = "kubernetes.io/arch";
     private static final int KUBELET_PORT = 10250;
+    private static final String NOT_READY_TAINT = "node.kubernetes.io/not-ready";
 
     private SimulatedNodes() {}
 
@@ -58,7 +60,7 @@ public final class SimulatedNodes {
             int first = next.getOrDefault(pool.prefix(), 1);
             for (int index = first; index < first + pool.count(); index++) {
                 String name = pool.nodeName(index);
-                client.resource(node(name, pool, address(names.size() + 1), now)).create();
+                register(client, node(name, pool, address(names.size() + 1), now));
                 names.add(name);
             }
             next.put(pool.prefix(), first + pool.count());
@@ -82,12 +84,38 @@ public final class SimulatedNodes {
         try (InputStream input = Files.newInputStream(file)) {
             for (HasMetadata object : client.load(input).items()) {
                 if (object instanceof Node node) {
-                    client.resource(asRegistered(node, now)).create();
+                    register(client, asRegistered(node, now));
                     names.add(node.getMetadata().getName());
                 }
             }
         }
         return names;
+    }
+
+    /**
+     * Creates the node. A real kube-apiserver's admission (TaintNodesByCondition) taints a new node
+     * {@code node.kubernetes.io/not-ready:NoSchedule}; the node lifecycle controller lifts it once the node
+     * reports Ready, and none runs beside {@code muster up}, so this does the same for a Ready node. The
+     * embedded server adds no taint.
+     */
+    private static void register(KubernetesClient client, Node node) {
+        Node created = client.resource(node).create();
+        List<Taint> taints = created.getSpec() == null || created.getSpec().getTaints() == null ? List.of() : created.getSpec().getTaints();
+        boolean askedNotReady = node.getSpec() != null && node.getSpec().getTaints() != null
+                && node.getSpec().getTaints().stream().anyMatch(SimulatedNodes::notReady);
+        if (ready(node) && !askedNotReady && taints.stream().anyMatch(SimulatedNodes::notReady)) {
+            client.resource(new NodeBuilder(created).editSpec()
+                    .withTaints(taints.stream().filter(taint -> !notReady(taint)).toList()).endSpec().build()).update();
+        }
+    }
+
+    private static boolean notReady(Taint taint) {
+        return NOT_READY_TAINT.equals(taint.getKey());
+    }
+
+    private static boolean ready(Node node) {
+        return node.getStatus() != null && node.getStatus().getConditions() != null && node.getStatus().getConditions().stream()
+                .anyMatch(condition -> "Ready".equals(condition.getType()) && "True".equals(condition.getStatus()));
     }
 
     static Node node(String name, NodePool pool, String address, Instant now) {

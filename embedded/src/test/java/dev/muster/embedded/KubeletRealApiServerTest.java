@@ -102,6 +102,32 @@ class KubeletRealApiServerTest {
     }
 
     @Test
+    void aRunningPodDeletedGracefullyIsDeletedForGoodAsItsKubeletWould(RealControlPlane real) {
+        for (Side side : servers.both(real)) {
+            // given
+            KubernetesClient client = side.client();
+            SimulatedNodes.create(client, List.of(NodePool.parse("leaving:1:cpu=4,memory=8Gi")), new TestingClock(START));
+            SimulatedKubelet kubelet = new SimulatedKubelet(client, new TestingClock(START));
+            kubelet.start();
+            try {
+                pod(client, "leaving", Map.of());
+                bind(client, "leaving", "leaving-1");
+                await().atMost(WAIT).until(() -> phase(client, "leaving").equals("Running"));
+
+                // when: deleted as kubectl deletes it, with the default grace period of 30 s, which kube-apiserver leaves
+                // to the node's kubelet to end
+                client.pods().inNamespace("default").withName("leaving").delete();
+
+                // then
+                await(side.name() + ": the pod gone before its grace period ends").atMost(Duration.ofSeconds(15))
+                        .until(() -> client.pods().inNamespace("default").withName("leaving").get() == null);
+            } finally {
+                kubelet.close();
+            }
+        }
+    }
+
+    @Test
     void logRequestsKubeApiServerAnswersItselfAreAnsweredAlike(RealControlPlane real) throws InterruptedException {
         Map<String, List<String>> observed = new LinkedHashMap<>();
         for (Side side : servers.both(real)) {
@@ -134,10 +160,13 @@ class KubeletRealApiServerTest {
     }
 
     private static void bind(KubernetesClient client, String name) {
+        bind(client, name, client.nodes().list().getItems().stream()
+                .map(node -> node.getMetadata().getName()).filter(node -> node.startsWith("running")).findFirst().orElseThrow());
+    }
+
+    private static void bind(KubernetesClient client, String name, String node) {
         client.bindings().inNamespace("default").resource(new BindingBuilder().withNewMetadata().withName(name).endMetadata()
-                .withNewTarget().withKind("Node").withName(client.nodes().list().getItems().stream()
-                        .map(node -> node.getMetadata().getName()).filter(node -> node.startsWith("running")).findFirst().orElseThrow())
-                .endTarget().build()).create();
+                .withNewTarget().withKind("Node").withName(node).endTarget().build()).create();
     }
 
     private static String phase(KubernetesClient client, String name) {
@@ -145,14 +174,15 @@ class KubeletRealApiServerTest {
         return pod.getStatus() == null || pod.getStatus().getPhase() == null ? "" : pod.getStatus().getPhase();
     }
 
-    /** The node as a client reads it, without what differs by server (uid, versions, creation time) or by admission (taints). */
+    /** The node as a client reads it, without what differs by server (uid, versions, creation time). */
     private static JsonNode node(KubernetesClient client, String name) {
         ObjectNode node = JSON.valueToTree(client.nodes().withName(name).get());
         ObjectNode kept = JSON.createObjectNode();
         kept.set("labels", node.path("metadata").path("labels"));
         kept.set("annotations", node.path("metadata").path("annotations"));
-        // TaintNodesByCondition admission taints a new node not-ready until the node lifecycle controller, which
-        // the real control plane of the tests does not run, sees it Ready; the embedded server admits it untainted
+        // TaintNodesByCondition admission taints a new node not-ready, and no node lifecycle controller runs to lift it
+        // from a Ready node: SimulatedNodes lifts it itself, so it is untainted on both
+        kept.set("taints", node.path("spec").path("taints"));
         kept.set("status", node.path("status"));
         return kept;
     }
