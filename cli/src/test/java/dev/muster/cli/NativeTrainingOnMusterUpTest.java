@@ -157,6 +157,73 @@ class NativeTrainingOnMusterUpTest {
         assertThat(client.services().inNamespace("default").withLabel("training.kubeflow.org/job-name", name).list().getItems()).isEmpty();
     }
 
+    @Test
+    void twoTfJobsThatDoNotFitTogetherRunOneAfterTheOtherEachBoundWhole() throws Exception {
+        // given: 8 cpus in all, and two dist-mnist jobs of 4 pods that ask 2 cpus each: either fits alone, not both
+        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=4,memory=32Gi");
+        ObjectNode first = renamed(example("tf-dist-mnist.yaml", "3s"), "mnist-a");
+        ObjectNode second = renamed(example("tf-dist-mnist.yaml", "3s"), "mnist-b");
+        for (ObjectNode job : List.of(first, second)) {
+            for (JsonNode spec : job.path("spec").path("tfReplicaSpecs")) {
+                for (JsonNode container : spec.path("template").path("spec").path("containers")) {
+                    ((ObjectNode) container.path("resources").path("requests")).put("cpu", "2");
+                }
+            }
+        }
+
+        // when: both at once
+        submit(client, first);
+        submit(client, second);
+
+        // then: both succeed, neither held part of the cluster while the other ran
+        await().atMost(WAIT).untilAsserted(() -> {
+            assertThat(status(client, "tfjobs", "mnist-a", "Succeeded")).as("mnist-a Succeeded").isEqualTo("True");
+            assertThat(status(client, "tfjobs", "mnist-b", "Succeeded")).as("mnist-b Succeeded").isEqualTo("True");
+        });
+        List<Pod> a = pods(client, "mnist-a");
+        List<Pod> b = pods(client, "mnist-b");
+        assertThat(a).hasSize(4);
+        assertThat(b).hasSize(4);
+        assertBoundWhole(a);
+        assertBoundWhole(b);
+        assertThat(lastEnd(a).isAfter(firstStart(b)) && lastEnd(b).isAfter(firstStart(a)))
+                .as("the jobs ran at the same time: a %s..%s, b %s..%s", firstStart(a), lastEnd(a), firstStart(b), lastEnd(b)).isFalse();
+    }
+
+    @Test
+    void theGpuPyTorchMnistExampleGetsOneGpuPerPodAndSucceeds() throws Exception {
+        // given: two nodes of one GPU each; the example asks one GPU per pod as a limit only, as it is written
+        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi,nvidia.com/gpu=1");
+        String name = "pytorch-dist-mnist-nccl";
+
+        // when
+        submit(client, example("pytorch-mnist-nccl.yaml", "3s"));
+
+        // then: the Master and the Worker each take a node's GPU, bound together, and the job succeeds
+        await().atMost(WAIT).untilAsserted(() -> assertThat(status(client, "pytorchjobs", name, "Succeeded")).as("Succeeded").isEqualTo("True"));
+        List<Pod> pods = pods(client, name);
+        assertThat(pods).extracting(pod -> pod.getMetadata().getName()).containsExactlyInAnyOrder(name + "-master-0", name + "-worker-0");
+        assertThat(pods).extracting(pod -> pod.getSpec().getNodeName()).doesNotHaveDuplicates().doesNotContainNull();
+        assertThat(pods).allSatisfy(pod -> assertThat(pod.getSpec().getContainers().get(0).getResources().getRequests())
+                .containsKey("nvidia.com/gpu"));
+        assertBoundWhole(pods);
+    }
+
+    private static ObjectNode renamed(ObjectNode job, String name) {
+        ((ObjectNode) job.path("metadata")).put("name", name);
+        return job;
+    }
+
+    private static Instant firstStart(List<Pod> pods) {
+        return pods.stream().map(pod -> Instant.parse(pod.getStatus().getStartTime())).min(Instant::compareTo).orElseThrow();
+    }
+
+    private static Instant lastEnd(List<Pod> pods) {
+        return pods.stream().flatMap(pod -> pod.getStatus().getContainerStatuses().stream())
+                .filter(status -> status.getState().getTerminated() != null)
+                .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt())).max(Instant::compareTo).orElseThrow();
+    }
+
     /** Every pod started before any pod ended. */
     private static void assertBoundWhole(List<Pod> pods) {
         Instant lastStart = pods.stream().map(pod -> Instant.parse(pod.getStatus().getStartTime())).max(Instant::compareTo).orElseThrow();
