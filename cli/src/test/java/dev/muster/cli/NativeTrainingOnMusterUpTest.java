@@ -209,6 +209,24 @@ class NativeTrainingOnMusterUpTest {
         assertBoundWhole(pods);
     }
 
+    @Test
+    void anElasticPyTorchJobStartsAtItsMinimumWhenTheClusterHasRoomForNoMore() throws Exception {
+        // given: room for one worker of 1 cpu; the elastic echo example asks 2 Workers, elasticPolicy 1..2
+        KubernetesClient client = up.start(directory, "--nodes", "1:cpu=1,memory=32Gi");
+        String name = "elastic-example-echo";
+
+        // when
+        submit(client, example("pytorch-elastic-echo.yaml", "60s"));
+
+        // then: its gang is its minimum, so it starts with one Worker instead of waiting for room for both
+        await().atMost(WAIT).until(() -> podGroup(client, name).isPresent());
+        await().atMost(WAIT).untilAsserted(() -> assertThat(podGroup(client, name).orElseThrow().<Object>get("spec", "minMember"))
+                .as("the PodGroup's minMember").isEqualTo(1));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(pods(client, name))
+                .filteredOn(pod -> "Running".equals(pod.getStatus().getPhase())).as("running Workers").hasSize(1));
+        assertThat(pods(client, name)).filteredOn(pod -> pod.getSpec().getNodeName() != null).hasSize(1);
+    }
+
     private static ObjectNode renamed(ObjectNode job, String name) {
         ((ObjectNode) job.path("metadata")).put("name", name);
         return job;

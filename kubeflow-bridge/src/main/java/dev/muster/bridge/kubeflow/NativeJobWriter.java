@@ -101,7 +101,9 @@ final class NativeJobWriter {
     /**
      * The PodGroup the operator's Volcano path makes ({@code job.go:250-300}): named after the job, {@code minMember}
      * from {@code minAvailable} or the total replicas, the queue ({@code default} when none), the priority class. The
-     * job is its controller, so deleting the job deletes it.
+     * job is its controller, so deleting the job deletes it. One difference, as the bridge's mirror on the
+     * scheduler-plugins path has it: an elastic PyTorchJob's {@code minMember} is its minimum
+     * ({@link TrainingJob#gangMinimum()}), not its maximum, so it starts when its minimum fits.
      */
     private static GenericKubernetesResource podGroup(TrainingJob job) {
         ObjectNode object = JSON.createObjectNode().put("apiVersion", "scheduling.volcano.sh/v1beta1").put("kind", "PodGroup");
@@ -109,7 +111,7 @@ final class NativeJobWriter {
         metadata.putObject("labels").put(KubeflowApi.JOB_NAME_LABEL, job.name());
         metadata.putArray("ownerReferences").addObject().put("apiVersion", KubeflowApi.API_VERSION).put("kind", job.kind().kind())
                 .put("name", job.name()).put("uid", job.uid()).put("controller", true).put("blockOwnerDeletion", true);
-        ObjectNode spec = object.putObject("spec").put("minMember", job.minMember())
+        ObjectNode spec = object.putObject("spec").put("minMember", job.gangMinimum())
                 .put("queue", job.schedulingPolicy().queue().orElse(TrainingJobPlanner.DEFAULT_QUEUE));
         job.schedulingPolicy().priorityClass().ifPresent(name -> spec.put("priorityClassName", name));
         return JSON.convertValue(object, GenericKubernetesResource.class);

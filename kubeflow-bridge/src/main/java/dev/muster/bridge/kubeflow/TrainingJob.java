@@ -70,4 +70,23 @@ public record TrainingJob(
     public int minMember() {
         return schedulingPolicy.minAvailable().orElse(totalReplicas());
     }
+
+    /**
+     * An elastic PyTorchJob's gang at its minimum: the replicas of every type but Worker, and
+     * {@code elasticPolicy.minReplicas} Workers; the operator sizes its PodGroup at the maximum (all
+     * replicas), so the job would wait for room it does not need. Absent when {@code minAvailable} is
+     * set (the user's gang size wins) or the job is not elastic.
+     */
+    public Optional<Integer> elasticMinimum() {
+        if (elastic.isEmpty() || schedulingPolicy.minAvailable().isPresent()) {
+            return Optional.empty();
+        }
+        int workers = replicas.getOrDefault("Worker", 0);
+        return Optional.of(totalReplicas() - workers + Math.min(workers, elastic.get().minReplicas()));
+    }
+
+    /** The gang Muster schedules: an elastic job at its minimum, any other as the operator sizes it. */
+    public int gangMinimum() {
+        return elasticMinimum().orElse(minMember());
+    }
 }

@@ -69,7 +69,7 @@ public final class TrainingJobPlanner {
         if (job.suspended()) {
             return new TrainingJobPlan(ImmutableList.of(), resume, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
         }
-        Optional<MirrorPodGroup> mirror = coscheduling.map(group -> elasticMinimum(job)
+        Optional<MirrorPodGroup> mirror = coscheduling.map(group -> job.elasticMinimum()
                 .map(minimum -> new MirrorPodGroup(group.name(), minimum, queue, job.schedulingPolicy().priorityClass(),
                         JsonNodeFactory.instance.objectNode()))
                 .orElseGet(() -> new MirrorPodGroup(group.name(), group.minMember(), queue, job.schedulingPolicy().priorityClass(),
@@ -110,21 +110,6 @@ public final class TrainingJobPlanner {
             }
         }
         return new TrainingJobPlan(ImmutableList.of(), false, mirror, pending, timedOut, recheck, topology);
-    }
-
-    /**
-     * An elastic PyTorchJob's gang at its minimum: the replicas of every type but Worker, and
-     * {@code elasticPolicy.minReplicas} Workers; the operator sizes its PodGroup at the maximum (all
-     * replicas), so the job would wait for room it does not need. Its {@code minResources} (the
-     * maximum's, summed by the operator over every pod) is left out, so the engine checks the minimum's
-     * pods instead. Absent when {@code minAvailable} is set: the user's gang size wins.
-     */
-    private static Optional<Integer> elasticMinimum(TrainingJob job) {
-        if (job.elastic().isEmpty() || job.schedulingPolicy().minAvailable().isPresent()) {
-            return Optional.empty();
-        }
-        int workers = job.replicas().getOrDefault("Worker", 0);
-        return Optional.of(job.totalReplicas() - workers + Math.min(workers, job.elastic().get().minReplicas()));
     }
 
     private static boolean isPending(String phase) {
