@@ -2,17 +2,11 @@ package dev.muster.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.muster.embedded.TestingServers.Side;
-import dev.muster.peers.InstalledPeer;
-import dev.muster.peers.PeerInstaller;
 import dev.muster.peers.RealControlPlane;
 import dev.muster.peers.WithRealControlPlane;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,56 +37,26 @@ class PythonClientRealApiServerTest {
 
     @RegisterExtension
     static final TestingServers servers = new TestingServers();
-    private static Path python;
-    private static Path script;
+    private static ClientScenario scenario;
 
     @BeforeAll
-    static void start() throws IOException {
-        InstalledPeer client = PeerInstaller.locate().install(List.of("kubernetes-python")).get("kubernetes-python");
-        python = client.executable();
-        script = folder.resolve("client_scenarios.py");
-        try (InputStream in = PythonClientRealApiServerTest.class.getResourceAsStream("/python/client_scenarios.py")) {
-            Files.write(script, in.readAllBytes());
-        }
+    static void install() throws IOException {
+        scenario = ClientScenario.of("kubernetes-python", "/python/client_scenarios.py", folder);
     }
 
     @Test
     void thePythonClientObservesTheSameOfBothServers(RealControlPlane real) throws Exception {
         Map<String, List<String>> observed = new LinkedHashMap<>();
         for (Side side : servers.both(real)) {
-            observed.put(side.name(), run(side));
+            observed.put(side.name(), scenario.run(side));
         }
 
         List<String> embedded = observed.get(servers.embedded().name());
         assertThat(embedded).containsExactlyElementsOf(observed.get(TestingServers.real(real).name()));
         assertThat(embedded).hasSize(17);
-        assertThat(step(embedded, "list")).isEqualTo(JSON.readTree("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMapList\","
+        assertThat(ClientScenario.step(embedded, "list")).isEqualTo(JSON.readTree("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMapList\","
                 + "\"names\":[\"py-settings\",\"py-typed\"]}"));
-        assertThat(step(embedded, "watch from a resourceVersion")).hasSize(4);
-        assertThat(step(embedded, "live watch").toString()).contains("[\"ADDED\",\"py-live\"]");
-    }
-
-    private static JsonNode step(List<String> lines, String name) throws IOException {
-        for (String line : lines) {
-            JsonNode observation = JSON.readTree(line);
-            if (observation.path("step").asText().equals(name)) {
-                return observation.path("value");
-            }
-        }
-        throw new AssertionError("no step " + name + " in " + lines);
-    }
-
-    private static List<String> run(Side side) throws IOException, InterruptedException {
-        Path output = folder.resolve(side.name().replace(' ', '-') + ".out");
-        Process process = new ProcessBuilder(python.toString(), script.toString(), side.kubeconfig().toString(), "default")
-                .redirectErrorStream(true).redirectOutput(output.toFile()).start();
-        boolean ended = process.waitFor(2, TimeUnit.MINUTES);
-        if (!ended) {
-            process.destroyForcibly();
-        }
-        String printed = Files.readString(output, StandardCharsets.UTF_8);
-        assertThat(ended).as("the Python client against %s ended\n%s", side, printed).isTrue();
-        assertThat(process.exitValue()).as("the Python client against %s\n%s", side, printed).isZero();
-        return printed.lines().toList();
+        assertThat(ClientScenario.step(embedded, "watch from a resourceVersion")).hasSize(4);
+        assertThat(ClientScenario.step(embedded, "live watch").toString()).contains("[\"ADDED\",\"py-live\"]");
     }
 }
