@@ -6,17 +6,22 @@ import static com.google.common.base.Strings.nullToEmpty;
 import static java.lang.String.format;
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.base.Throwables;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
 import io.fabric8.kubernetes.client.dsl.Informable;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.informers.ExceptionHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.net.HttpURLConnection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,6 +45,8 @@ import org.slf4j.LoggerFactory;
  * <p>Not thread-safe: a term makes, starts and stops its informers on the runtime's leadership thread.
  */
 public final class TermInformers {
+    private static final int TOO_MANY_REQUESTS = 429;
+
     /** How long {@link #start()} waits for one informer's first list. */
     public static final Duration SYNC_TIMEOUT = Duration.ofMinutes(2);
     private static final Logger log = LoggerFactory.getLogger(TermInformers.class);
@@ -151,7 +158,30 @@ public final class TermInformers {
 
     private static <T> SharedIndexInformer<T> runnable(FilterWatchListDeletable<T, ?, ?> kind, Optional<String> labelKey) {
         Informable<T> selected = labelKey.isPresent() ? kind.withLabel(labelKey.get()) : kind;
-        return selected.runnableInformer(0);
+        return selected.runnableInformer(0).exceptionHandler(TermInformers::retryAfter);
+    }
+
+    /**
+     * Whether an informer lists again after {@code failure}, after fabric8's backoff. Once it has listed,
+     * as fabric8 decides by default (again unless the watch itself failed for good). Before, fabric8 gives
+     * up at the first failure; here the first list is tried again while the API server may answer next
+     * time (429, as a CRD's storage answers for seconds after the CRD is made; any 5xx; a request that got
+     * no answer), and given up when it answered that it will not (404 for a kind not served, 403, a body
+     * that cannot be read), which {@link #start()} then reports naming the kind. {@link #SYNC_TIMEOUT}
+     * bounds the retries of a first list.
+     */
+    static boolean retryAfter(boolean started, Throwable failure) {
+        if (started) {
+            return !(failure instanceof WatcherException);
+        }
+        if (ExceptionHandler.isDeserializationException(failure)) {
+            return false;
+        }
+        // the list's failure may come wrapped (a CompletionException around the client's)
+        Optional<Integer> code = Throwables.getCausalChain(failure).stream()
+                .filter(KubernetesClientException.class::isInstance).map(cause -> ((KubernetesClientException) cause).getCode())
+                .filter(answered -> answered > 0).findFirst();
+        return code.map(answered -> answered == TOO_MANY_REQUESTS || answered >= HttpURLConnection.HTTP_INTERNAL_ERROR).orElse(true);
     }
 
     /** A kind as a term watches it: its Java type, its API path and the label key its objects carry, if any. */

@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -88,6 +91,38 @@ class TermInformersTest {
                         + " could not list it: ")
                 .hasMessageContaining("code=404");
         informers.stop();
+    }
+
+    @Test
+    void aFirstListAnsweredTooManyRequestsIsTriedAgainUntilItLists() throws InterruptedException {
+        // given: the Queue CRD was just made, and its storage answers 429 while it initialises, as kube-apiserver's does;
+        // the HTTP client's own retries (10 by default) are turned off, so that what is tried again is the informer's list
+        try (KubernetesClient once = new KubernetesClientBuilder()
+                .withConfig(new ConfigBuilder(client.getConfiguration()).withRequestRetryBackoffLimit(0).build()).build()) {
+            TermInformers informers = new TermInformers(once, "example bridge", Duration.ofSeconds(60));
+            SharedIndexInformer<GenericKubernetesResource> queues = informers.resources(QUEUES);
+            server.expect().get().withPath("/apis/scheduling.volcano.sh/v1beta1/queues?resourceVersion=0")
+                    .andReturn(429, new StatusBuilder().withCode(429).withReason("TooManyRequests").withMessage("storage is (re)initializing")
+                            .build()).times(2);
+
+            // when
+            informers.start();
+
+            // then
+            assertThat(queues.hasSynced()).isTrue();
+            assertThat(queues.isRunning()).isTrue();
+            informers.stop();
+        }
+    }
+
+    @Test
+    void onlyAnAnswerThatMayChangeIsTriedAgainBeforeTheFirstList() {
+        assertThat(TermInformers.retryAfter(false, new KubernetesClientException("storage is (re)initializing", 429, null))).isTrue();
+        assertThat(TermInformers.retryAfter(false, new KubernetesClientException("etcd timeout", 504, null))).isTrue();
+        assertThat(TermInformers.retryAfter(false, new KubernetesClientException("connection refused"))).isTrue();
+        assertThat(TermInformers.retryAfter(false, new KubernetesClientException("not found", 404, null))).isFalse();
+        assertThat(TermInformers.retryAfter(false, new KubernetesClientException("forbidden", 403, null))).isFalse();
+        assertThat(TermInformers.retryAfter(true, new KubernetesClientException("not found", 404, null))).isTrue();
     }
 
     @Test
