@@ -8,6 +8,7 @@ import com.google.inject.Module;
 import dev.muster.embedded.NodePool;
 import dev.muster.embedded.SimulatedKubelet;
 import dev.muster.embedded.SimulatedNodes;
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.jobs.runtime.VolcanoJobsModule;
 import dev.muster.runtime.KubernetesRuntime;
 import dev.muster.runtime.RuntimeOptions;
@@ -35,8 +36,6 @@ import java.util.Optional;
 final class EmbeddedCluster implements AutoCloseable {
     /** The scheduler name pods ask for. */
     static final String SCHEDULER_NAME = "muster";
-    /** The name the API server gives a pod that names no scheduler ({@code SetDefaults_PodSpec}). */
-    static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
     /**
      * Every scheduler name Muster serves here, as the cluster's only scheduler: its own; Volcano's, which
      * Volcano Jobs and their pods ask for ({@code schedulerName: volcano}), as no Volcano scheduler runs
@@ -44,7 +43,7 @@ final class EmbeddedCluster implements AutoCloseable {
      * Deployment, a batch/v1 Job, a pod that names no scheduler) run unchanged. {@code muster run}
      * answers only to the names it is given.
      */
-    static final ImmutableSet<String> SCHEDULER_NAMES = ImmutableSet.of(SCHEDULER_NAME, "volcano", DEFAULT_SCHEDULER_NAME);
+    static final ImmutableSet<String> SCHEDULER_NAMES = ImmutableSet.of(SCHEDULER_NAME, "volcano", SchedulingApi.DEFAULT_SCHEDULER_NAME);
 
     private final UpApiServer server;
     private final KubernetesClient client;

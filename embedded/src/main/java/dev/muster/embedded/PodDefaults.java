@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.math.BigDecimal;
 import java.util.HashMap;
@@ -78,7 +79,7 @@ final class PodDefaults {
         if (!spec.hasNonNull("terminationGracePeriodSeconds")) {
             spec.put("terminationGracePeriodSeconds", 30);
         }
-        FieldDefaults.putIfEmpty(spec, "schedulerName", "default-scheduler");
+        FieldDefaults.putIfEmpty(spec, "schedulerName", SchedulingApi.DEFAULT_SCHEDULER_NAME);
         ContainerDefaults.defaultSpec(spec);
     }
 

@@ -20,6 +20,9 @@ public final class SchedulingApi {
     /** The scheduler-plugins (coscheduling) PodGroup. */
     public static final String COSCHEDULING = "scheduling.x-k8s.io/v1alpha1";
 
+    /** The scheduler the API server names in a pod that names none ({@code SetDefaults_PodSpec}). */
+    public static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
+
     /** On a pod: the name of its PodGroup, in the pod's namespace (Volcano's {@code KubeGroupNameAnnotationKey}). */
     public static final String GROUP_NAME_ANNOTATION = "scheduling.k8s.io/group-name";
     /** On a pod: the name of its scheduler-plugins (coscheduling) PodGroup, in the pod's namespace. */

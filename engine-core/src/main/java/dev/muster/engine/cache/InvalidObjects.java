@@ -3,6 +3,7 @@ package dev.muster.engine.cache;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
+import dev.muster.engine.api.SchedulingApi;
 import dev.muster.engine.model.Job;
 import dev.muster.engine.model.JobId;
 import java.util.LinkedHashMap;
@@ -59,6 +60,6 @@ final class InvalidObjects {
     }
 
     private static boolean ours(ManifestObject pod, ImmutableSet<String> schedulerNames) {
-        return schedulerNames.contains(pod.body().path("spec").path("schedulerName").asText(PodConverter.DEFAULT_SCHEDULER));
+        return schedulerNames.contains(pod.body().path("spec").path("schedulerName").asText(SchedulingApi.DEFAULT_SCHEDULER_NAME));
     }
 }

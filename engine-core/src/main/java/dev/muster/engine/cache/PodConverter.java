@@ -19,7 +19,6 @@ import java.util.Optional;
 
 /** Converts a {@code v1} Pod into a {@link Task}, as Volcano's {@code NewTaskInfo} does; a bad Pod is left out. */
 final class PodConverter {
-    static final String DEFAULT_SCHEDULER = "default-scheduler";
     /** Volcano's task priority when the pod has no {@code spec.priority}. */
     static final int DEFAULT_PRIORITY = 1;
 
@@ -31,7 +30,7 @@ final class PodConverter {
 
     Optional<ConvertedPod> convert(ManifestObject object, Problems problems) {
         FieldReader reader = new FieldReader(object, problems);
-        boolean ours = schedulerNames.contains(reader.string("spec.schedulerName").orElse(DEFAULT_SCHEDULER));
+        boolean ours = schedulerNames.contains(reader.string("spec.schedulerName").orElse(SchedulingApi.DEFAULT_SCHEDULER_NAME));
         Optional<NodeName> node = reader.string("spec.nodeName").filter(name -> !name.isEmpty()).map(NodeName::new);
         if (!ours && node.isEmpty()) {
             // another scheduler's pending pod holds nothing we need to know about
