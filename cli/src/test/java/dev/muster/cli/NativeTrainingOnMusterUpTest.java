@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -232,23 +233,30 @@ class NativeTrainingOnMusterUpTest {
         return job;
     }
 
+    /** Every pod started before any pod ended. */
+    private static void assertBoundWhole(List<Pod> pods) {
+        Instant lastStart = starts(pods).max(Instant::compareTo).orElseThrow();
+        Instant firstEnd = ends(pods).min(Instant::compareTo).orElseThrow();
+        assertThat(lastStart).isBeforeOrEqualTo(firstEnd);
+    }
+
     private static Instant firstStart(List<Pod> pods) {
-        return pods.stream().map(pod -> Instant.parse(pod.getStatus().getStartTime())).min(Instant::compareTo).orElseThrow();
+        return starts(pods).min(Instant::compareTo).orElseThrow();
     }
 
     private static Instant lastEnd(List<Pod> pods) {
-        return pods.stream().flatMap(pod -> pod.getStatus().getContainerStatuses().stream())
-                .filter(status -> status.getState().getTerminated() != null)
-                .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt())).max(Instant::compareTo).orElseThrow();
+        return ends(pods).max(Instant::compareTo).orElseThrow();
     }
 
-    /** Every pod started before any pod ended. */
-    private static void assertBoundWhole(List<Pod> pods) {
-        Instant lastStart = pods.stream().map(pod -> Instant.parse(pod.getStatus().getStartTime())).max(Instant::compareTo).orElseThrow();
-        Instant firstEnd = pods.stream().flatMap(pod -> pod.getStatus().getContainerStatuses().stream())
+    private static Stream<Instant> starts(List<Pod> pods) {
+        return pods.stream().map(pod -> Instant.parse(pod.getStatus().getStartTime()));
+    }
+
+    /** When each of the pods' containers that ended did. */
+    private static Stream<Instant> ends(List<Pod> pods) {
+        return pods.stream().flatMap(pod -> pod.getStatus().getContainerStatuses().stream())
                 .filter(status -> status.getState().getTerminated() != null)
-                .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt())).min(Instant::compareTo).orElseThrow();
-        assertThat(lastStart).isBeforeOrEqualTo(firstEnd);
+                .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt()));
     }
 
     private static ObjectNode example(String file, String duration) throws Exception {
