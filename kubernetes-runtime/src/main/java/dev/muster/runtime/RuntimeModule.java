@@ -15,7 +15,7 @@ import dev.muster.runtime.binding.IdleProbe;
 import dev.muster.runtime.binding.DecisionWriter;
 import dev.muster.runtime.binding.WriteFence;
 import dev.muster.runtime.controller.ControllerSet;
-import dev.muster.runtime.informers.ClusterInformers;
+import dev.muster.runtime.informers.CacheInformers;
 import dev.muster.runtime.leader.LeaderElection;
 import dev.muster.runtime.leader.LeaseFence;
 import dev.muster.runtime.metrics.Health;
@@ -73,8 +73,8 @@ public final class RuntimeModule extends AbstractModule {
 
     @Provides
     @Singleton
-    static ClusterInformers informers(KubernetesClient client, ClusterCache cache, ApiServerReachability reachability) {
-        return new ClusterInformers(client, cache, reachability);
+    static CacheInformers informers(KubernetesClient client, ClusterCache cache, ApiServerReachability reachability) {
+        return new CacheInformers(client, cache, reachability);
     }
 
     /** The process's metrics: the scheduler's, health's and the JVM's (memory, GC, threads, ...), on one registry of its own. */
