@@ -15,6 +15,7 @@ import dev.muster.runtime.binding.IdleProbe;
 import dev.muster.runtime.binding.DecisionWriter;
 import dev.muster.runtime.binding.WriteFence;
 import dev.muster.runtime.controller.ControllerSet;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.informers.CacheInformers;
 import dev.muster.runtime.leader.LeaderElection;
 import dev.muster.runtime.leader.LeaseFence;
@@ -54,6 +55,7 @@ public final class RuntimeModule extends AbstractModule {
         bind(PrometheusRegistry.class).toProvider(RuntimeModule::registry).in(Scopes.SINGLETON);
         bind(LeadershipTerm.class).in(Scopes.SINGLETON);
         bind(ControllerSet.class).in(Scopes.SINGLETON);
+        bind(SharedInformers.class).in(Scopes.SINGLETON);
         bind(KubernetesRuntime.class).in(Scopes.SINGLETON);
         controllerBinder(binder());
     }

@@ -13,6 +13,7 @@ import dev.muster.bridge.airflow.pods.AirflowPodIdentity;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.DaemonThreads;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.controller.TermController;
 import dev.muster.runtime.controller.TermInformers;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -52,9 +53,9 @@ final class AirflowTerm implements TermController.Term {
     private final AirflowSettings api;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("muster-airflow-bridge"));
 
-    AirflowTerm(KubernetesClient client, Clock clock, AirflowBridgeSettings settings) {
+    AirflowTerm(KubernetesClient client, SharedInformers shared, Clock clock, AirflowBridgeSettings settings) {
         requireNonNull(client, "client is null");
-        this.informers = new TermInformers(client, "airflow bridge");
+        this.informers = new TermInformers(shared, "airflow bridge");
         this.pods = informers.pods(AirflowPodIdentity.DAG_ID);
         this.reader = new AirflowRunReader(AirflowApis.connect(settings.api()), new AirflowAvailability(clock, AirflowAvailability.LOG),
                 settings.hints());

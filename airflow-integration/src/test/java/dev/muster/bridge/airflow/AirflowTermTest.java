@@ -20,6 +20,7 @@ import dev.muster.bridge.airflow.pods.AirflowPodIdentity;
 import dev.muster.bridge.airflow.pods.SafeLabelValue;
 import dev.muster.engine.model.JobOrigin;
 import dev.muster.engine.plugins.dag.DagAnnotations;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.kubernetes.TestingApiServer;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -91,7 +92,7 @@ class AirflowTermTest {
     private void startTerm() throws InterruptedException {
         AirflowSettings api = new AirflowSettings(URI.create("http://127.0.0.1:" + port), AirflowApiVersion.V2, "muster", "secret", Optional.empty(),
                 Duration.ofSeconds(5), Duration.ofSeconds(10), 0, Duration.ofMillis(10), Duration.ofMillis(10));
-        term = new AirflowTerm(client, Clock.systemUTC(), new AirflowBridgeSettings(api, HintSettings.DEFAULTS, Duration.ofMillis(200)));
+        term = new AirflowTerm(client, new SharedInformers(client), Clock.systemUTC(), new AirflowBridgeSettings(api, HintSettings.DEFAULTS, Duration.ofMillis(200)));
         term.start();
     }
 

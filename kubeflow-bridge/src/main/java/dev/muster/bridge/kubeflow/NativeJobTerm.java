@@ -14,6 +14,7 @@ import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.EveryChange;
 import dev.muster.runtime.controller.KeyedWorkQueue;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.controller.TermController;
 import dev.muster.runtime.controller.TermInformers;
 import dev.muster.runtime.controller.TermThreads;
@@ -58,11 +59,11 @@ final class NativeJobTerm implements TermController.Term {
     private final KeyedWorkQueue<JobKey, String> queue;
     private final NativeJobWriter writer;
 
-    NativeJobTerm(KubernetesClient client, Clock clock) {
+    NativeJobTerm(KubernetesClient client, SharedInformers shared, Clock clock) {
         requireNonNull(client, "client is null");
         this.clock = requireNonNull(clock, "clock is null");
         // in the order they start: what a job's processing reads has listed before the jobs
-        this.informers = new TermInformers(client, "kubeflow native mode");
+        this.informers = new TermInformers(shared, "kubeflow native mode");
         this.queues = informers.resources(KubernetesResources.QUEUES);
         this.podGroups = informers.resources(KubernetesResources.VOLCANO_POD_GROUPS);
         this.services = informers.services(KubeflowApi.JOB_NAME_LABEL);
