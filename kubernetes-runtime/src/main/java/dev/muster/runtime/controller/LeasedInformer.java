@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  *       informer running already (fabric8 then gives a new handler every stored object as an add, as a
  *       first list would). {@link #detach()} removes them.
  *   <li>Indexers are stored under the term's owner, so two terms may each have an index {@code job}
- *       with different functions; {@link #getIndexer()} reads the term's own.
+ *       with different functions; {@link #getIndexer()} reads the term's own, and the informer's own
+ *       (fabric8's {@code namespace} index) by their names.
  *   <li>Starting, stopping and configuring the shared informer belong to {@link TermInformers} and
  *       {@link SharedInformers}: those calls are refused.
  * </ul>
@@ -209,8 +210,14 @@ final class LeasedInformer<T> implements SharedIndexInformer<T> {
         }
     }
 
+    /** The name under which the term's index {@code name} is stored in the shared informer. */
     private String stored(String name) {
         return owner + ":" + name;
+    }
+
+    /** The stored name of the index a term reads as {@code name}: its own, else the informer's own (e.g. {@code namespace}). */
+    private synchronized String read(String name) {
+        return indexNames.contains(name) ? stored(name) : name;
     }
 
     private UnsupportedOperationException refused(String call) {
@@ -221,17 +228,17 @@ final class LeasedInformer<T> implements SharedIndexInformer<T> {
     private final class TermIndexer implements Indexer<T> {
         @Override
         public List<T> index(String indexName, T object) {
-            return shared.getIndexer().index(stored(indexName), object);
+            return shared.getIndexer().index(read(indexName), object);
         }
 
         @Override
         public List<String> indexKeys(String indexName, String indexedValue) {
-            return shared.getIndexer().indexKeys(stored(indexName), indexedValue);
+            return shared.getIndexer().indexKeys(read(indexName), indexedValue);
         }
 
         @Override
         public List<T> byIndex(String indexName, String indexedValue) {
-            return shared.getIndexer().byIndex(stored(indexName), indexedValue);
+            return shared.getIndexer().byIndex(read(indexName), indexedValue);
         }
 
         @Override

@@ -83,6 +83,11 @@ public final class SharedInformers {
         stopQuietly(watched, informer);
     }
 
+    /** The API server's address, as messages name it. */
+    String server() {
+        return client.getMasterUrl().toString();
+    }
+
     /** How many leases the informer on {@code watched} has; 0 when none runs. */
     synchronized int leases(WatchedKind watched) {
         Leased current = informers.get(watched);

@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.WatcherException;
@@ -28,10 +29,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The informers of one controller {@link TermController.Term term}, leased from the process's
@@ -50,6 +54,7 @@ public final class TermInformers {
 
     /** How long {@link #start()} waits for one informer's first list. */
     public static final Duration SYNC_TIMEOUT = Duration.ofMinutes(2);
+    private static final Logger log = LoggerFactory.getLogger(TermInformers.class);
 
     private final SharedInformers shared;
     private final String owner;
@@ -96,6 +101,13 @@ public final class TermInformers {
         return informer(watched, client -> runnable(client.services().inAnyNamespace(), watched.labelKey()));
     }
 
+    /** The informer on every PriorityClass ({@code scheduling.k8s.io/v1}, cluster-wide). */
+    public SharedIndexInformer<PriorityClass> priorityClasses() {
+        WatchedKind watched = new WatchedKind(PriorityClass.class, "scheduling.k8s.io", "v1", "priorityclasses", Optional.empty());
+        return informer(watched, client -> client.scheduling().v1().priorityClasses().runnableInformer(0)
+                .exceptionHandler(TermInformers::retryAfter));
+    }
+
     /**
      * Starts the informers in the order they were first asked for, each once the one before has listed
      * its kind, and returns when the last has. Called once.
@@ -117,6 +129,35 @@ public final class TermInformers {
             } catch (TimeoutException e) {
                 throw new IllegalStateException(format("%s: the informer on %s did not list it within %d ms", owner, entry.getKey(),
                         syncTimeout.toMillis()), e);
+            }
+        }
+    }
+
+    /**
+     * Starts the informers as {@link #start()} does, for a term that must not fail to start: it waits for
+     * each first list as long as it takes, saying every {@code warnEvery} which kind cannot be listed yet
+     * and why, and a kind whose list was refused for good (not served, e.g. no JobFlow CRD; forbidden)
+     * is left unwatched with a warning, its store empty. Called once, instead of {@link #start()}.
+     *
+     * @throws InterruptedException when the wait is interrupted
+     */
+    public void startWithoutDeadline(Duration warnEvery) throws InterruptedException {
+        requireNonNull(warnEvery, "warnEvery is null");
+        checkState(!started && !stopped, "%s: informers are started once", owner);
+        started = true;
+        for (Map.Entry<WatchedKind, LeasedInformer<?>> entry : informers.entrySet()) {
+            CompletableFuture<Void> listed = entry.getValue().shared().start().toCompletableFuture();
+            while (true) {
+                try {
+                    listed.get(warnEvery.toMillis(), TimeUnit.MILLISECONDS);
+                    entry.getValue().attach();
+                    break;
+                } catch (TimeoutException e) {
+                    log.warn("{} cannot list yet, retrying resource={} server={}", owner, entry.getKey(), shared.server());
+                } catch (ExecutionException e) {
+                    log.warn("{}: not watched resource={} error=\"{}\"", owner, entry.getKey(), e.getCause().getMessage());
+                    break;
+                }
             }
         }
     }

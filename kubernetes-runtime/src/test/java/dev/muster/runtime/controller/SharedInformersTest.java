@@ -10,8 +10,10 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,9 @@ class SharedInformersTest {
     private static final String JOB_LABEL = "example.muster.dev/job";
     private static final WatchedKind QUEUES = new WatchedKind(GenericKubernetesResource.class, "scheduling.volcano.sh", "v1beta1",
             "queues", Optional.empty());
+
+    private static final ResourceDefinitionContext WIDGETS = new ResourceDefinitionContext.Builder()
+            .withGroup("example.muster.dev").withVersion("v1").withKind("Widget").withPlural("widgets").withNamespaced(true).build();
 
     private final TestingApiServer server = new TestingApiServer();
     private final SharedInformers shared = new SharedInformers(server.client());
@@ -116,11 +121,31 @@ class SharedInformersTest {
         assertThat(byNamespacedLabel.getIndexer().byIndex("job", "other/a")).extracting(pod -> pod.getMetadata().getNamespace())
                 .containsExactly("other");
         assertThat(byLabel.getIndexer().getIndexers()).containsOnlyKeys("job");
+        assertThat(byLabel.getIndexer().byIndex(Cache.NAMESPACE_INDEX, "other")).hasSize(1);
 
         // and a term's indexes go with it
         first.stop();
         assertThat(byNamespacedLabel.getIndexer().byIndex("job", "default/a")).hasSize(1);
         second.stop();
+    }
+
+    @Test
+    void aTermThatMustNotFailToStartLeavesAKindNotServedUnwatchedAndStartsTheOthers() throws InterruptedException {
+        // given: the Widget CRD is not installed
+        queue("research");
+        TermInformers term = new TermInformers(shared, "job controllers");
+        SharedIndexInformer<GenericKubernetesResource> widgets = term.resources(WIDGETS);
+        SharedIndexInformer<GenericKubernetesResource> queues = term.resources(KubernetesResources.QUEUES);
+
+        // when
+        term.startWithoutDeadline(Duration.ofSeconds(1));
+
+        // then
+        assertThat(widgets.isRunning()).isFalse();
+        assertThat(widgets.getStore().list()).isEmpty();
+        assertThat(queues.getStore().listKeys()).containsExactly("research");
+        term.stop();
+        assertThat(shared.leases(QUEUES)).isZero();
     }
 
     @Test
