@@ -67,6 +67,10 @@ class NativeTrainingOnMusterUpTest {
         assertThat(condition.path("reason").asText()).isEqualTo("TFJobSucceeded");
         assertThat(condition.path("message").asText()).isEqualTo("TFJob default/" + name + " successfully completed.");
         assertThat(status(client, "tfjobs", name, "Created")).isEqualTo("True");
+        // native mode is on without the operator, and it is what ran the job
+        assertThat(up.output()).contains("kubeflow-native (");
+        assertThat(events(client, name)).filteredOn(event -> event.getReason().equals("TFJobSucceeded"))
+                .extracting(event -> event.getSource().getComponent()).containsExactly("muster-kubeflow-native");
         JsonNode jobStatus = job(client, "tfjobs", name).path("status");
         assertThat(jobStatus.path("startTime").asText()).isNotEmpty();
         assertThat(jobStatus.path("completionTime").asText()).isNotEmpty();
