@@ -163,6 +163,48 @@ class NativeTrainingOnMusterUpTest {
     }
 
     @Test
+    void jobsManagedByAnotherControllerAreLeftAloneAndSaidSoWhileOthersRun() throws Exception {
+        // given: a TFJob MultiKueue manages, one naming a controller the operator does not know (and negative Worker replicas,
+        // which would be bad input for a job of ours), and a job of ours
+        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi");
+        ObjectNode multiKueue = renamed(example("tf-dist-mnist.yaml", "3s"), "mnist-multikueue");
+        multiKueue.withObjectProperty("spec").withObjectProperty("runPolicy").put("managedBy", "kueue.x-k8s.io/multikueue");
+        ObjectNode unknown = renamed(example("tf-dist-mnist.yaml", "3s"), "mnist-unknown");
+        unknown.withObjectProperty("spec").withObjectProperty("runPolicy").put("managedBy", "example.com/other");
+        ((ObjectNode) unknown.path("spec").path("tfReplicaSpecs").path("Worker")).put("replicas", -1);
+        ObjectNode ours = renamed(example("tf-dist-mnist.yaml", "3s"), "mnist-ours");
+
+        // when
+        submit(client, multiKueue);
+        submit(client, unknown);
+        submit(client, ours);
+
+        // then: each left alone gets one Event saying why (a Warning naming the field and the value it does not know)
+        await().atMost(WAIT).until(() -> events(client, "mnist-multikueue").stream().anyMatch(event -> event.getReason().equals("TFJobManagedElsewhere"))
+                && events(client, "mnist-unknown").stream().anyMatch(event -> event.getReason().equals("TFJobManagedElsewhere")));
+        assertThat(events(client, "mnist-multikueue")).singleElement().satisfies(event -> {
+            assertThat(event.getType()).isEqualTo("Normal");
+            assertThat(event.getMessage()).contains("kueue.x-k8s.io/multikueue").contains("spec.runPolicy.managedBy");
+        });
+        assertThat(events(client, "mnist-unknown")).singleElement().satisfies(event -> {
+            assertThat(event.getType()).isEqualTo("Warning");
+            assertThat(event.getMessage()).contains("TFJob default/mnist-unknown").contains("spec.runPolicy.managedBy 'example.com/other'");
+        });
+        // and the job of ours runs meanwhile
+        await().atMost(WAIT).untilAsserted(() -> assertThat(status(client, "tfjobs", "mnist-ours", "Succeeded")).as("Succeeded").isEqualTo("True"));
+        for (String name : List.of("mnist-multikueue", "mnist-unknown")) {
+            JsonNode job = job(client, "tfjobs", name);
+            assertThat(job.path("metadata").path("name").asText()).as("%s is still there", name).isEqualTo(name);
+            assertThat(job.path("status").path("conditions")).as("%s's conditions", name).isEmpty();
+            assertThat(job.path("spec").path("runPolicy").path("suspend").asBoolean(false)).as("%s suspended", name).isFalse();
+            assertThat(podGroup(client, name)).as("%s's PodGroup", name).isEmpty();
+            assertThat(pods(client, name)).as("%s's pods", name).isEmpty();
+            assertThat(client.services().inNamespace("default").withLabel("training.kubeflow.org/job-name", name).list().getItems())
+                    .as("%s's Services", name).isEmpty();
+        }
+    }
+
+    @Test
     void twoTfJobsThatDoNotFitTogetherRunOneAfterTheOtherEachBoundWhole() throws Exception {
         // given: 8 cpus in all, and two dist-mnist jobs of 4 pods that ask 2 cpus each: either fits alone, not both
         KubernetesClient client = up.start(directory, "--nodes", "2:cpu=4,memory=32Gi");

@@ -117,6 +117,12 @@ final class NativeJobTerm implements TermController.Term {
         JsonNode json = JSON.valueToTree(object);
         NativeJobReader.Read read = NativeJobReader.read(key.kind(), json);
         NativeJob job = read.job();
+        Optional<NativeSyncPlan.Event> leftAlone = NativeJobSync.leftAlone(job.job());
+        if (leftAlone.isPresent()) {
+            writer.event(job.job(), leftAlone.get());
+            log.debug("job={} left alone: {}", job.job().displayName(), leftAlone.get().message());
+            return;
+        }
         NativeJobStatus current = NativeJobStatus.of(json.path("status"));
         NativeReplicas replicas = replicas(read);
         if (!replicas.problems().isEmpty()) {

@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * What the bridge reads of a TFJob or PyTorchJob: its identity, replicas per replica type (the
  * operator's default of 1 filled in), {@code runPolicy.schedulingPolicy}, the elastic range of a
- * PyTorchJob, and whether it is suspended or finished.
+ * PyTorchJob, whether it is suspended or finished, and the controller its {@code runPolicy.managedBy} names.
  */
 public record TrainingJob(
         TrainingKind kind,
@@ -23,7 +23,8 @@ public record TrainingJob(
         Optional<ElasticRange> elastic,
         boolean suspended,
         Optional<String> suspendedByMuster,
-        boolean finished) {
+        boolean finished,
+        ManagedBy managedBy) {
     public TrainingJob {
         requireNonNull(kind, "kind is null");
         requireNonNull(namespace, "namespace is null");
@@ -34,6 +35,7 @@ public record TrainingJob(
         requireNonNull(schedulingPolicy, "schedulingPolicy is null");
         requireNonNull(elastic, "elastic is null");
         requireNonNull(suspendedByMuster, "suspendedByMuster is null");
+        requireNonNull(managedBy, "managedBy is null");
     }
 
     /** {@code runPolicy.schedulingPolicy}; each field absent when the job leaves it out. */

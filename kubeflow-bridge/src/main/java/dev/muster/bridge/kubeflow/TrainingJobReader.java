@@ -78,7 +78,7 @@ public final class TrainingJobReader {
                 .map(JsonNode::asText);
         TrainingJob job = new TrainingJob(kind, metadata.path("namespace").asText(""), metadata.path("name").asText(""),
                 metadata.path("uid").asText(""), created(metadata.path("creationTimestamp")), ImmutableSortedMap.copyOf(replicas), policy, elastic, suspended,
-                suspendedByMuster, finished(object.path("status").path("conditions")));
+                suspendedByMuster, finished(object.path("status").path("conditions")), ManagedBy.read(object));
         return new Read(job, ImmutableList.copyOf(problems));
     }
 
