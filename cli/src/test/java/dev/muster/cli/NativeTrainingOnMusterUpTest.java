@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -60,6 +61,7 @@ class NativeTrainingOnMusterUpTest {
         GenericKubernetesResource podGroup = podGroup(client, name).orElseThrow();
         assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(4);
         assertThat(podGroup.<Object>get("spec", "queue")).isEqualTo("default");
+        assertThat(podGroup.<Object>get("spec", "minResources")).as("minResources: four pods of 1 cpu").isEqualTo(Map.of("cpu", "4"));
         assertThat(podGroup.getMetadata().getOwnerReferences()).singleElement()
                 .satisfies(owner -> assertThat(List.of(owner.getKind(), owner.getName())).containsExactly("TFJob", name));
         await().atMost(WAIT).untilAsserted(() -> assertThat(status(client, "tfjobs", name, "Succeeded")).as("Succeeded").isEqualTo("True"));
@@ -85,6 +87,27 @@ class NativeTrainingOnMusterUpTest {
         assertThat(client.services().inNamespace("default").withLabel("training.kubeflow.org/job-name", name).list().getItems())
                 .hasSize(4).allSatisfy(service -> assertThat(service.getSpec().getClusterIP()).isEqualTo("None"));
         assertBoundWhole(pods);
+    }
+
+    @Test
+    void aGangWhoseMinResourcesTheClusterCannotHoldIsNotAdmittedSoNoPodIsMade() throws Exception {
+        // given: 2 cpus in all; the dist-mnist job's four pods ask 1 cpu each, beyond what the overcommit plugin admits (2 x 1.2)
+        KubernetesClient client = up.start(directory, "--nodes", "1:cpu=2,memory=32Gi");
+        String name = "dist-mnist-for-e2e-test";
+
+        // when
+        submit(client, example("tf-dist-mnist.yaml", "3s"));
+
+        // then: the PodGroup asks 4 cpus, Muster's enqueue action does not admit it, and native mode makes no pod meanwhile
+        await().atMost(WAIT).until(() -> podGroup(client, name).isPresent());
+        assertThat(podGroup(client, name).orElseThrow().<Object>get("spec", "minResources")).isEqualTo(Map.of("cpu", "4"));
+        await().atMost(WAIT).until(() -> events(client, name).stream().anyMatch(event -> event.getReason().equals("Unschedulable")));
+        assertThat(events(client, name)).filteredOn(event -> event.getReason().equals("Unschedulable")).first()
+                .satisfies(event -> assertThat(event.getMessage()).contains("has not admitted PodGroup " + name));
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3)).untilAsserted(() -> {
+            assertThat(podGroup(client, name).orElseThrow().<Object>get("status", "phase")).as("phase").isEqualTo("Pending");
+            assertThat(pods(client, name)).as("pods").isEmpty();
+        });
     }
 
     @Test

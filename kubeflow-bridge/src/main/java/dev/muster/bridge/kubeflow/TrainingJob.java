@@ -3,6 +3,7 @@ package dev.muster.bridge.kubeflow;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSortedMap;
 import java.time.Instant;
 import java.util.Optional;
@@ -38,17 +39,27 @@ public record TrainingJob(
         requireNonNull(managedBy, "managedBy is null");
     }
 
-    /** {@code runPolicy.schedulingPolicy}; each field absent when the job leaves it out. */
+    /**
+     * {@code runPolicy.schedulingPolicy}; each field absent when the job leaves it out.
+     *
+     * @param minResources the resource list as written (names to quantities); a copy is kept and a copy is returned
+     */
     public record SchedulingPolicy(Optional<Integer> minAvailable, Optional<String> queue, Optional<String> priorityClass,
-            Optional<Integer> scheduleTimeoutSeconds) {
+            Optional<Integer> scheduleTimeoutSeconds, Optional<ObjectNode> minResources) {
         public static final SchedulingPolicy NONE = new SchedulingPolicy(Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty());
+                Optional.empty(), Optional.empty());
 
         public SchedulingPolicy {
             requireNonNull(minAvailable, "minAvailable is null");
             requireNonNull(queue, "queue is null");
             requireNonNull(priorityClass, "priorityClass is null");
             requireNonNull(scheduleTimeoutSeconds, "scheduleTimeoutSeconds is null");
+            minResources = requireNonNull(minResources, "minResources is null").map(ObjectNode::deepCopy);
+        }
+
+        @Override
+        public Optional<ObjectNode> minResources() {
+            return minResources.map(ObjectNode::deepCopy);
         }
     }
 
