@@ -1,25 +1,30 @@
 package dev.muster.cli;
 
+import static dev.muster.cli.TrainingObjects.condition;
+import static dev.muster.cli.TrainingObjects.context;
+import static dev.muster.cli.TrainingObjects.events;
+import static dev.muster.cli.TrainingObjects.example;
+import static dev.muster.cli.TrainingObjects.job;
+import static dev.muster.cli.TrainingObjects.pod;
+import static dev.muster.cli.TrainingObjects.podGroup;
+import static dev.muster.cli.TrainingObjects.pods;
+import static dev.muster.cli.TrainingObjects.renamed;
+import static dev.muster.cli.TrainingObjects.status;
+import static dev.muster.cli.TrainingObjects.submit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.engine.api.SchedulingApi;
-import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.fabric8.kubernetes.client.utils.Serialization;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -37,8 +42,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class NativeTrainingOnMusterUpTest {
     private static final Duration WAIT = Duration.ofSeconds(90);
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path EXAMPLES = Path.of("..", "kubeflow-bridge", "src", "test", "resources", "examples");
 
     @TempDir
     Path directory;
@@ -297,11 +300,6 @@ class NativeTrainingOnMusterUpTest {
         assertThat(pods(client, name)).filteredOn(pod -> pod.getSpec().getNodeName() != null).hasSize(1);
     }
 
-    private static ObjectNode renamed(ObjectNode job, String name) {
-        ((ObjectNode) job.path("metadata")).put("name", name);
-        return job;
-    }
-
     /** Every pod started before any pod ended. */
     private static void assertBoundWhole(List<Pod> pods) {
         Instant lastStart = starts(pods).max(Instant::compareTo).orElseThrow();
@@ -326,63 +324,5 @@ class NativeTrainingOnMusterUpTest {
         return pods.stream().flatMap(pod -> pod.getStatus().getContainerStatuses().stream())
                 .filter(status -> status.getState().getTerminated() != null)
                 .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt()));
-    }
-
-    private static ObjectNode example(String file, String duration) throws Exception {
-        ObjectNode job = JSON.valueToTree(Serialization.unmarshal(Files.readString(EXAMPLES.resolve(file)), GenericKubernetesResource.class));
-        for (JsonNode spec : job.path("spec").path(job.path("kind").asText().equals("TFJob") ? "tfReplicaSpecs" : "pytorchReplicaSpecs")) {
-            ObjectNode template = (ObjectNode) spec.path("template");
-            template.withObjectProperty("metadata").withObjectProperty("annotations").put("muster.dev/duration", duration);
-            for (JsonNode container : template.path("spec").path("containers")) {
-                ((ObjectNode) container).withObjectProperty("resources").withObjectProperty("requests").put("cpu", "1");
-            }
-        }
-        return job;
-    }
-
-    private static void submit(KubernetesClient client, ObjectNode job) {
-        String plural = job.path("kind").asText().equals("TFJob") ? "tfjobs" : "pytorchjobs";
-        client.genericKubernetesResources(context(plural)).inNamespace("default").resource(JSON.convertValue(job, GenericKubernetesResource.class))
-                .create();
-    }
-
-    private static ResourceDefinitionContext context(String plural) {
-        return new ResourceDefinitionContext.Builder().withGroup("kubeflow.org").withVersion("v1").withPlural(plural)
-                .withKind(plural.equals("tfjobs") ? "TFJob" : "PyTorchJob").withNamespaced(true).build();
-    }
-
-    private static JsonNode job(KubernetesClient client, String plural, String name) {
-        GenericKubernetesResource job = client.genericKubernetesResources(context(plural)).inNamespace("default").withName(name).get();
-        return job == null ? JSON.createObjectNode() : JSON.valueToTree(job);
-    }
-
-    private static Optional<JsonNode> condition(KubernetesClient client, String plural, String name, String type) {
-        for (JsonNode condition : job(client, plural, name).path("status").path("conditions")) {
-            if (condition.path("type").asText().equals(type)) {
-                return Optional.of(condition);
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static String status(KubernetesClient client, String plural, String name, String type) {
-        return condition(client, plural, name, type).map(condition -> condition.path("status").asText()).orElse("none");
-    }
-
-    private static Optional<GenericKubernetesResource> podGroup(KubernetesClient client, String name) {
-        return Optional.ofNullable(client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default").withName(name).get());
-    }
-
-    private static List<Pod> pods(KubernetesClient client, String job) {
-        return client.pods().inNamespace("default").withLabel("training.kubeflow.org/job-name", job).list().getItems();
-    }
-
-    private static Optional<Pod> pod(KubernetesClient client, String name) {
-        return Optional.ofNullable(client.pods().inNamespace("default").withName(name).get());
-    }
-
-    private static List<Event> events(KubernetesClient client, String job) {
-        return client.v1().events().inNamespace("default").list().getItems().stream()
-                .filter(event -> job.equals(event.getInvolvedObject().getName())).toList();
     }
 }
