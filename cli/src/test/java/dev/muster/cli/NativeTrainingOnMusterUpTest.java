@@ -19,6 +19,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -298,6 +300,37 @@ class NativeTrainingOnMusterUpTest {
         await().atMost(WAIT).untilAsserted(() -> assertThat(pods(client, name))
                 .filteredOn(pod -> "Running".equals(pod.getStatus().getPhase())).as("running Workers").hasSize(1));
         assertThat(pods(client, name)).filteredOn(pod -> pod.getSpec().getNodeName() != null).hasSize(1);
+    }
+
+    @Test
+    void anElasticPyTorchJobGrowsTowardItsMaximumWhenRoomAppears() throws Exception {
+        // given: one node of 2 cpus, one of them held by a pod that runs until deleted; the elastic echo example asks
+        // 2 Workers of 1 cpu, elasticPolicy 1..2
+        KubernetesClient client = up.start(directory, "--nodes", "1:cpu=2,memory=32Gi");
+        String name = "elastic-example-echo";
+        Pod blocker = client.pods().inNamespace("default").resource(new PodBuilder()
+                .withNewMetadata().withName("blocker").endMetadata()
+                .withNewSpec().addNewContainer().withName("main").withImage("busybox")
+                .withNewResources().withRequests(Map.of("cpu", new Quantity("1"))).endResources().endContainer().endSpec()
+                .build()).create();
+        await().atMost(WAIT).until(() -> client.pods().resource(blocker).get().getSpec().getNodeName() != null);
+
+        // when
+        submit(client, example("pytorch-elastic-echo.yaml", "60s"));
+
+        // then: it starts at its minimum, one Worker, and the other waits while there is no room
+        await().atMost(WAIT).untilAsserted(() -> assertThat(pods(client, name)).as("pods").hasSize(2)
+                .filteredOn(pod -> "Running".equals(pod.getStatus().getPhase())).as("running Workers").hasSize(1));
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3)).untilAsserted(() -> assertThat(pods(client, name))
+                .filteredOn(pod -> pod.getSpec().getNodeName() != null).as("bound Workers").hasSize(1));
+
+        // when: room appears
+        client.pods().resource(blocker).withGracePeriod(0).delete();
+
+        // then: Muster places the second Worker, beyond the gang's minimum, and the job runs at its maximum
+        await().atMost(WAIT).untilAsserted(() -> assertThat(pods(client, name))
+                .filteredOn(pod -> "Running".equals(pod.getStatus().getPhase())).as("running Workers").hasSize(2));
+        assertThat(podGroup(client, name).orElseThrow().<Object>get("spec", "minMember")).isEqualTo(1);
     }
 
     /** Every pod started before any pod ended. */
