@@ -128,6 +128,11 @@ final class TrainingJobTerm implements TermController.Term {
             return;
         }
         TrainingJobReader.Read read = TrainingJobReader.read(key.kind(), JSON.valueToTree(object));
+        if (!read.job().managedBy().byTheOperator()) {
+            // the operator skips it (tfjob_controller.go:130-133): nothing of Muster's either, not even bad input
+            log.debug("job={} left alone: spec.runPolicy.managedBy is {}", read.job().displayName(), read.job().managedBy().value().orElseThrow());
+            return;
+        }
         ImmutableSet<String> queueNames = queues.getStore().list().stream().map(q -> q.getMetadata().getName())
                 .collect(ImmutableSet.toImmutableSet());
         Optional<PodGroupView> volcano = ownedPodGroup(volcanoPodGroups, key, object);
