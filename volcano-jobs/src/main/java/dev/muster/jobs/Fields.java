@@ -7,12 +7,10 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
+import dev.muster.engine.api.FieldValues;
 import dev.muster.engine.api.GoDuration;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,7 +18,8 @@ import java.util.OptionalInt;
 
 /**
  * Reads the fields of one JSON object strictly: a field that is not in {@code known}, or of the wrong
- * type, is a problem naming its path and value; the field then reads as absent. Problems collect in a
+ * type ({@link FieldValues}' rules, which the engine's manifest reading shares), is a problem naming its
+ * path and value; the field then reads as absent. Problems collect in a
  * list shared by every reader of one manifest. Not thread-safe.
  */
 public final class Fields {
@@ -57,7 +56,7 @@ public final class Fields {
     }
 
     public static boolean absent(JsonNode node) {
-        return node == null || node.isMissingNode() || node.isNull();
+        return FieldValues.absent(node);
     }
 
     public JsonNode get(String field) {
@@ -73,27 +72,11 @@ public final class Fields {
     }
 
     public Optional<String> string(String field) {
-        JsonNode value = get(field);
-        if (absent(value)) {
-            return Optional.empty();
-        }
-        if (!value.isValueNode()) {
-            problem(child(field), "expected a string, found " + describe(value));
-            return Optional.empty();
-        }
-        return Optional.of(value.asText());
+        return FieldValues.string(get(field), child(field), this::problem);
     }
 
     public OptionalInt integer(String field) {
-        JsonNode value = get(field);
-        if (absent(value)) {
-            return OptionalInt.empty();
-        }
-        if (!value.isIntegralNumber() || !value.canConvertToInt()) {
-            problem(child(field), describe(value) + " is not an integer");
-            return OptionalInt.empty();
-        }
-        return OptionalInt.of(value.intValue());
+        return FieldValues.integer(get(field), child(field), this::problem).map(OptionalInt::of).orElse(OptionalInt.empty());
     }
 
     /** An integer that must not be negative. */
@@ -122,59 +105,19 @@ public final class Fields {
     }
 
     public Optional<Instant> instant(String field) {
-        Optional<String> text = string(field);
-        try {
-            return text.map(value -> OffsetDateTime.parse(value).toInstant());
-        } catch (DateTimeParseException e) {
-            problem(child(field), "'" + text.orElseThrow() + "' is not an RFC 3339 timestamp");
-            return Optional.empty();
-        }
+        return FieldValues.instant(get(field), child(field), this::problem);
     }
 
     public ImmutableList<JsonNode> list(String field) {
-        JsonNode value = get(field);
-        if (absent(value)) {
-            return ImmutableList.of();
-        }
-        if (!value.isArray()) {
-            problem(child(field), "expected a list, found " + describe(value));
-            return ImmutableList.of();
-        }
-        return ImmutableList.copyOf(value);
+        return FieldValues.list(get(field), child(field), this::problem);
     }
 
     public ImmutableList<String> strings(String field) {
-        ImmutableList<JsonNode> items = list(field);
-        List<String> values = new ArrayList<>();
-        for (int i = 0; i < items.size(); i++) {
-            JsonNode item = items.get(i);
-            if (item.isValueNode() && !item.isNull()) {
-                values.add(item.asText());
-            } else {
-                problem(child(field) + "[" + i + "]", "expected a string, found " + describe(item));
-            }
-        }
-        return ImmutableList.copyOf(values);
+        return FieldValues.strings(get(field), child(field), this::problem);
     }
 
     public ImmutableMap<String, String> stringMap(String field) {
-        JsonNode value = get(field);
-        if (absent(value)) {
-            return ImmutableMap.of();
-        }
-        if (!value.isObject()) {
-            problem(child(field), "expected a map, found " + describe(value));
-            return ImmutableMap.of();
-        }
-        ImmutableMap.Builder<String, String> map = ImmutableMap.builder();
-        for (Map.Entry<String, JsonNode> entry : value.properties()) {
-            if (entry.getValue().isValueNode()) {
-                map.put(entry.getKey(), entry.getValue().isNull() ? "" : entry.getValue().asText());
-            } else {
-                problem(child(field) + "." + entry.getKey(), "expected a string, found " + describe(entry.getValue()));
-            }
-        }
-        return map.buildKeepingLast();
+        return FieldValues.stringMap(get(field), child(field), this::problem);
     }
 
     /** Records a problem at {@code fieldPath}. */
@@ -183,12 +126,6 @@ public final class Fields {
     }
 
     public static String describe(JsonNode value) {
-        if (value.isObject()) {
-            return "a map";
-        }
-        if (value.isArray()) {
-            return "a list";
-        }
-        return "'" + value.asText() + "'";
+        return FieldValues.describe(value);
     }
 }

@@ -5,31 +5,25 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import dev.muster.engine.api.FieldValues;
 import dev.muster.engine.yaml.Texts;
-import java.time.DateTimeException;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads typed fields of one manifest object's JSON tree. A field of the wrong type is reported as an
- * error naming its path and value and read as absent; {@link #hasErrors()} tells the converter
- * whether to drop the object. Not thread-safe.
+ * Reads typed fields of one manifest object's JSON tree, by {@link FieldValues}' rules: a field of the
+ * wrong type is reported as an error naming its path and value and read as absent; {@link #hasErrors()}
+ * tells the converter whether to drop the object. Not thread-safe.
  */
 final class FieldReader {
-    /** The shape of {@link #utcSeconds}: a 0 stands for any digit. */
-    private static final String UTC_SECONDS = "0000-00-00T00:00:00Z";
-
     private final ManifestObject object;
     private final Problems problems;
     private final List<String> errors = new ArrayList<>();
+    /** This reader's errors as {@link FieldValues} reports them, made once: a snapshot reads a dozen fields of every pod. */
+    private final FieldValues.Problems sink = this::error;
 
     FieldReader(ManifestObject object, Problems problems) {
         this.object = requireNonNull(object, "object is null");
@@ -49,7 +43,7 @@ final class FieldReader {
     }
 
     static boolean absent(JsonNode node) {
-        return node.isMissingNode() || node.isNull();
+        return FieldValues.absent(node);
     }
 
     Optional<String> string(String path) {
@@ -58,14 +52,7 @@ final class FieldReader {
 
     /** A scalar as text; YAML may have typed it as a number or boolean, which is accepted as written. */
     Optional<String> string(JsonNode node, String path) {
-        if (absent(node)) {
-            return Optional.empty();
-        }
-        if (!node.isValueNode()) {
-            error(path, "expected a string, found " + describe(node));
-            return Optional.empty();
-        }
-        return Optional.of(node.asText());
+        return FieldValues.string(node, path, sink);
     }
 
     Optional<Integer> integer(String path) {
@@ -73,72 +60,16 @@ final class FieldReader {
     }
 
     Optional<Integer> integer(JsonNode node, String path) {
-        if (absent(node)) {
-            return Optional.empty();
-        }
-        if (!node.isIntegralNumber() || !node.canConvertToInt()) {
-            error(path, describe(node) + " is not an integer");
-            return Optional.empty();
-        }
-        return Optional.of(node.intValue());
+        return FieldValues.integer(node, path, sink);
     }
 
     Optional<Boolean> bool(String path) {
-        JsonNode node = at(path);
-        if (absent(node)) {
-            return Optional.empty();
-        }
-        if (!node.isBoolean()) {
-            error(path, describe(node) + " is not a boolean");
-            return Optional.empty();
-        }
-        return Optional.of(node.booleanValue());
+        return FieldValues.bool(at(path), path, sink);
     }
 
     /** An RFC 3339 timestamp such as {@code 2026-01-01T00:00:00Z}. */
     Optional<Instant> instant(String path) {
-        Optional<String> text = string(path);
-        if (text.isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<Instant> utc = utcSeconds(text.get());
-        if (utc.isPresent()) {
-            return utc;
-        }
-        try {
-            return Optional.of(OffsetDateTime.parse(text.get(), DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant());
-        } catch (DateTimeParseException e) {
-            error(path, "'" + text.get() + "' is not an RFC 3339 timestamp");
-            return Optional.empty();
-        }
-    }
-
-    /**
-     * The form the API server writes, {@code 2026-01-01T00:00:00Z}, read without the formatter (which took
-     * a tenth of a snapshot); empty for anything else, which the formatter then reads or rejects.
-     */
-    private static Optional<Instant> utcSeconds(String text) {
-        if (text.length() != UTC_SECONDS.length() || text.charAt(19) != 'Z') {
-            return Optional.empty();
-        }
-        for (int index = 0; index < UTC_SECONDS.length() - 1; index++) {
-            char expected = UTC_SECONDS.charAt(index);
-            char found = text.charAt(index);
-            if (expected == '0' ? found < '0' || found > '9' : found != expected) {
-                return Optional.empty();
-            }
-        }
-        try {
-            return Optional.of(LocalDateTime.of(digits(text, 0, 4), digits(text, 5, 7), digits(text, 8, 10), digits(text, 11, 13),
-                    digits(text, 14, 16), digits(text, 17, 19)).toInstant(ZoneOffset.UTC));
-        } catch (DateTimeException e) {
-            // e.g. February 30: the formatter says what is wrong with it
-            return Optional.empty();
-        }
-    }
-
-    private static int digits(String text, int from, int to) {
-        return Integer.parseInt(text, from, to, 10);
+        return FieldValues.instant(at(path), path, sink);
     }
 
     ImmutableMap<String, String> stringMap(String path) {
@@ -147,22 +78,7 @@ final class FieldReader {
 
     /** A map of strings such as labels; an entry whose value is not a scalar is reported and skipped. */
     ImmutableMap<String, String> stringMap(JsonNode node, String path) {
-        if (absent(node)) {
-            return ImmutableMap.of();
-        }
-        if (!node.isObject()) {
-            error(path, "expected a map, found " + describe(node));
-            return ImmutableMap.of();
-        }
-        ImmutableMap.Builder<String, String> map = ImmutableMap.builder();
-        for (Map.Entry<String, JsonNode> entry : node.properties()) {
-            if (entry.getValue().isNull()) {
-                map.put(entry.getKey(), "");
-            } else {
-                string(entry.getValue(), path + "." + entry.getKey()).ifPresent(value -> map.put(entry.getKey(), value));
-            }
-        }
-        return map.buildKeepingLast();
+        return FieldValues.stringMap(node, path, sink);
     }
 
     /** Labels at {@code path}, each key and value checked as kube-apiserver checks them; a bad one is reported. */
@@ -181,23 +97,12 @@ final class FieldReader {
     }
 
     ImmutableList<JsonNode> array(JsonNode node, String path) {
-        if (absent(node)) {
-            return ImmutableList.of();
-        }
-        if (!node.isArray()) {
-            error(path, "expected a list, found " + describe(node));
-            return ImmutableList.of();
-        }
-        return ImmutableList.copyOf(node);
+        return FieldValues.list(node, path, sink);
     }
 
     /** True when the node is absent or a map; reports anything else. */
     boolean isMapOrAbsent(JsonNode node, String path) {
-        if (absent(node) || node.isObject()) {
-            return true;
-        }
-        error(path, "expected a map, found " + describe(node));
-        return false;
+        return FieldValues.isMapOrAbsent(node, path, sink);
     }
 
     void error(String path, String message) {
@@ -220,12 +125,6 @@ final class FieldReader {
     }
 
     static String describe(JsonNode node) {
-        if (node.isObject()) {
-            return "a map";
-        }
-        if (node.isArray()) {
-            return "a list";
-        }
-        return "'" + Texts.shortened(node.asText()) + "'";
+        return FieldValues.describe(node);
     }
 }
