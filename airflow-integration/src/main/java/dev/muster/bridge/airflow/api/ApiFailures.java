@@ -43,7 +43,7 @@ final class ApiFailures {
                     settings.username().isEmpty() ? "(no user)" : settings.username(),
                     AirflowSettings.USERNAME, AirflowSettings.PASSWORD, excerpt), cause);
         }
-        if (code == 404 && !call.contains("/dags/")) {
+        if (code == 404 && !namesDagOrRun(call)) {
             // the version or the token: no DAG or run in the address, so the address serves another API, or none
             return new AirflowApiException(Failure.BAD_RESPONSE, AirflowSettings.API_VERSION, format(
                     "%s: %s: HTTP 404, no REST API %s here (check %s: v2 for Airflow 3, v1 for Airflow 2; and %s): %s", where, call,
@@ -60,6 +60,11 @@ final class ApiFailures {
         }
         return new AirflowApiException(Failure.BAD_RESPONSE, AirflowSettings.API_VERSION, format(
                 "%s: %s: unexpected HTTP %s (check %s): %s", where, call, code, AirflowSettings.API_VERSION, excerpt), cause);
+    }
+
+    /** A call on one DAG's address; {@code ~}, every DAG, names none. */
+    private static boolean namesDagOrRun(String call) {
+        return call.contains("/dags/") && !call.contains("/dags/~/");
     }
 
     private static String describe(Throwable cause) {

@@ -209,4 +209,48 @@ class AirflowApiFailureTest {
 
         assertThat(reporter.reports()).singleElement().asString().contains("airflow.api-version");
     }
+
+    @Test
+    void checkingCredentialsTakesANewTokenAndNamesTheSettingsWhenRefused() {
+        airflow.stubFor(get(urlPathEqualTo("/api/v2/version")).willReturn(okJson(Fixtures.read("airflow-v2/version.json"))));
+        airflow.stubFor(post(urlPathEqualTo("/auth/token")).willReturn(aResponse().withStatus(401)
+                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"Invalid credentials\"}")));
+        AirflowApi api = api();
+
+        assertThat(api.version()).isEqualTo("3.3.2");
+        assertThat(availability.read("credentials", () -> {
+            api.checkCredentials();
+            return true;
+        })).isEmpty();
+
+        assertThat(availability.problem()).hasValueSatisfying(problem -> {
+            assertThat(problem.failure()).isEqualTo(AirflowApiException.Failure.UNAUTHORIZED);
+            assertThat(problem.setting()).isEqualTo(AirflowSettings.PASSWORD);
+        });
+        tokenAnswers();
+        api.checkCredentials();
+        api.checkCredentials();
+        // one refused, then a new token for each check rather than the one kept
+        airflow.verify(3, postRequestedFor(urlPathEqualTo("/auth/token")));
+    }
+
+    @Test
+    void checkingCredentialsOnV1ReadsOneRunOfEveryDagWithBasicAuth() {
+        // Airflow 2.11.2 answers a wrong password here with 403, as it answers /version without any
+        // the generated client sends "~" as %7E, which the real Airflow 2.11.2 reads as "~"
+        airflow.stubFor(get(urlPathEqualTo("/api/v1/dags/%7E/dagRuns")).willReturn(aResponse().withStatus(403)
+                .withHeader("Content-Type", "application/problem+json").withBody(Fixtures.read("airflow-v1/wrong-password-403.json"))));
+        AirflowApi api = AirflowApis.connect(new AirflowSettings(URI.create(airflow.baseUrl()), AirflowApiVersion.V1, "admin", "wrong",
+                Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(10), 2, Duration.ofMillis(10), Duration.ofMillis(40)));
+
+        assertThat(availability.read("credentials", () -> {
+            api.checkCredentials();
+            return true;
+        })).isEmpty();
+
+        assertThat(reporter.reports()).singleElement().asString()
+                .contains("GET /api/v1/dags/~/dagRuns?limit=1: HTTP 403, the credentials of admin are refused (check airflow.username and airflow.password)");
+        airflow.verify(1, getRequestedFor(urlPathEqualTo("/api/v1/dags/%7E/dagRuns")).withQueryParam("limit", equalTo("1"))
+                .withHeader("Authorization", equalTo("Basic YWRtaW46d3Jvbmc=")));
+    }
 }

@@ -132,9 +132,24 @@ class RealAirflowApiTest {
     }
 
     @Test
+    void theCredentialsCheckRefusesAWrongPasswordThatTheVersionDoesNotNeed(RealAirflow airflow) {
+        AirflowApi wrong = AirflowApis.connect(airflow.settings().withPassword("not-the-password"));
+
+        assertThat(wrong.version()).isEqualTo("3.3.2");
+        assertThatThrownBy(wrong::checkCredentials)
+                .isInstanceOfSatisfying(AirflowApiException.class, failure -> {
+                    assertThat(failure.failure()).isEqualTo(AirflowApiException.Failure.UNAUTHORIZED);
+                    assertThat(failure.setting()).isEqualTo(AirflowSettings.PASSWORD);
+                })
+                .hasMessageContaining("POST /auth/token: HTTP 401, the credentials of muster are refused");
+        api(airflow).checkCredentials();
+    }
+
+    @Test
     void unknownDagIsNotFound(RealAirflow airflow) {
         assertThatThrownBy(() -> api(airflow).tasks("no_such_dag"))
                 .isInstanceOfSatisfying(AirflowApiException.class,
                         failure -> assertThat(failure.failure()).isEqualTo(AirflowApiException.Failure.NOT_FOUND));
     }
+
 }
