@@ -233,6 +233,30 @@ class AirflowTermTest {
     }
 
     @Test
+    void podOfADagTheApiDoesNotKnowIsPlainWithoutAReport() throws InterruptedException {
+        // given: Airflow 3.3.2's own 404 for a DAG it does not know, beside the diamond it knows
+        airflow.start();
+        airflowAnswers();
+        airflow.stubFor(get(urlPathEqualTo("/api/v2/dags/nobody/tasks")).willReturn(aResponse().withStatus(404)
+                .withHeader("Content-Type", "application/json").withBody(fixture("nobody-tasks-404.json"))));
+        String unknown = createPod("nobody", "n", "n", -1, false);
+        String known = createPod("d", "d", -1, false);
+
+        // when
+        startTerm();
+
+        // then: the unknown DAG's pod is a plain pod, the known one has its hints, and the API counts as up
+        GenericKubernetesResource plain = awaitPodGroup(unknown);
+        Awaitility.await("the known DAG's hints").atMost(Duration.ofSeconds(30))
+                .until(() -> awaitPodGroup(known).getMetadata().getAnnotations().containsKey(DagAnnotations.DAG));
+        airflow.verify(moreThanOrExactly(1), getRequestedFor(urlPathEqualTo("/api/v2/dags/nobody/tasks")));
+        assertThat(((Map<?, ?>) plain.getAdditionalProperties().get("spec")).get("minMember")).isEqualTo(1);
+        assertThat(plain.getMetadata().getAnnotations()).doesNotContainKey(DagAnnotations.DAG);
+        assertThat(JobOrigin.of(plain.getMetadata().getAnnotations()).map(JobOrigin::describe)).contains("Airflow DAG nobody, task n");
+        assertThat(reporter.reports()).isEmpty();
+    }
+
+    @Test
     void anAddressWithoutTheApiVersionKeepsPodsPlainEvenWhereDagReadsWouldAnswer() throws InterruptedException {
         // given: no /api/v2/version (an Airflow 2, or a proxy), though the DAG's addresses answer
         airflow.start();

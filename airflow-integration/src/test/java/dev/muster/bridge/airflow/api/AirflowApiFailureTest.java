@@ -19,11 +19,16 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Airflow 3's API down, refusing the credentials, failing with 500 or answering too slowly: the reads
@@ -208,6 +213,52 @@ class AirflowApiFailureTest {
         assertThat(readTasks(api())).isEmpty();
 
         assertThat(reporter.reports()).singleElement().asString().contains("airflow.api-version");
+    }
+
+    static Stream<Arguments> notFoundAnswers() {
+        return Stream.of(
+                Arguments.of("Airflow 3's answer for a DAG it does not know", AirflowApiVersion.V2,
+                        Fixtures.read("airflow-v2/nobody-tasks-404.json"), AirflowApiException.Failure.NOT_FOUND),
+                Arguments.of("Airflow 3's answer for a route it does not serve", AirflowApiVersion.V2,
+                        Fixtures.read("airflow-v2/unknown-route-404.json"), AirflowApiException.Failure.BAD_RESPONSE),
+                Arguments.of("Airflow 3's answer to REST API v1", AirflowApiVersion.V1,
+                        Fixtures.read("airflow-v2/v1-on-airflow3-404.json"), AirflowApiException.Failure.BAD_RESPONSE),
+                Arguments.of("a web framework's default", AirflowApiVersion.V2, "{\"detail\":\"Not Found\"}",
+                        AirflowApiException.Failure.BAD_RESPONSE),
+                Arguments.of("Airflow 2's answer for a DAG it does not know", AirflowApiVersion.V1,
+                        Fixtures.read("airflow-v1/nobody-tasks-404.json"), AirflowApiException.Failure.NOT_FOUND),
+                Arguments.of("Airflow 2's answer for a route it does not serve", AirflowApiVersion.V1,
+                        Fixtures.read("airflow-v1/unknown-route-404.json"), AirflowApiException.Failure.BAD_RESPONSE),
+                Arguments.of("Airflow 2's page for REST API v2", AirflowApiVersion.V2,
+                        Fixtures.read("airflow-v1/v2-on-airflow2-404.html"), AirflowApiException.Failure.BAD_RESPONSE),
+                Arguments.of("an empty body, as a proxy may give", AirflowApiVersion.V2, "", AirflowApiException.Failure.BAD_RESPONSE));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("notFoundAnswers")
+    void a404OnADagsAddressIsAnUnknownDagOnlyWhenAirflowSaysSo(String answer, AirflowApiVersion version, String body,
+            AirflowApiException.Failure expected) {
+        tokenAnswers();
+        String tasks = "/api/" + version.name().toLowerCase(Locale.ROOT) + "/dags/muster_diamond/tasks";
+        airflow.stubFor(get(urlPathEqualTo(tasks)).willReturn(aResponse().withStatus(404).withBody(body)));
+        AirflowApi api = AirflowApis.connect(new AirflowSettings(URI.create(airflow.baseUrl()), version, "muster", "secret", Optional.empty(),
+                Duration.ofSeconds(5), Duration.ofSeconds(10), 2, Duration.ofMillis(10), Duration.ofMillis(40)));
+
+        assertThat(availability.read("dag muster_diamond", () -> api.tasks("muster_diamond"))).isEmpty();
+
+        if (expected == AirflowApiException.Failure.NOT_FOUND) {
+            assertThat(reporter.reports()).isEmpty();
+            assertThat(availability.problem()).isEmpty();
+        } else {
+            assertThat(reporter.reports()).singleElement().asString()
+                    .contains("GET " + tasks + ": HTTP 404, no REST API " + version.name().toLowerCase(Locale.ROOT) + " here (check airflow.api-version");
+            assertThat(availability.problem()).hasValueSatisfying(problem -> {
+                assertThat(problem.failure()).isEqualTo(expected);
+                assertThat(problem.setting()).isEqualTo(AirflowSettings.API_VERSION);
+            });
+        }
+        // neither kind is retried: a 404 does not pass by itself
+        airflow.verify(1, getRequestedFor(urlPathEqualTo(tasks)));
     }
 
     @Test

@@ -70,4 +70,10 @@ class RealAirflow2ApiTest {
         AirflowApis.connect(airflow.settings()).checkCredentials();
     }
 
+    @Test
+    void unknownDagIsNotFound(RealAirflow airflow) {
+        assertThatThrownBy(() -> AirflowApis.connect(airflow.settings()).tasks("no_such_dag"))
+                .isInstanceOfSatisfying(AirflowApiException.class,
+                        failure -> assertThat(failure.failure()).isEqualTo(AirflowApiException.Failure.NOT_FOUND));
+    }
 }
