@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.muster.embedded.EmbeddedApiServer;
 import dev.muster.jobs.jobplugins.SshKeyGenerator;
 import dev.muster.jobs.runtime.VolcanoControllerTerm;
+import dev.muster.runtime.controller.SharedInformers;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.time.Clock;
@@ -28,7 +29,7 @@ class JobResyncTest {
     void start() throws InterruptedException {
         server = EmbeddedApiServer.start(0);
         client = server.newClient();
-        controllers = new VolcanoControllerTerm(client, Clock.systemUTC(), SshKeyGenerator.RSA, Duration.ofDays(1));
+        controllers = new VolcanoControllerTerm(client, new SharedInformers(client), Clock.systemUTC(), SshKeyGenerator.RSA, Duration.ofDays(1));
         controllers.start();
     }
 

@@ -130,7 +130,18 @@ final class MusterUpFixture implements AutoCloseable, AfterTestExecutionCallback
         close();
     }
 
-    /** Ends the test's peers, closes the client, and interrupts muster up, waiting up to a minute for it to stop. */
+    /**
+     * Interrupts muster up, as Ctrl-C does, and waits up to a minute for it to stop; answers its exit code, or
+     * {@code -1} while it still runs. May be called again, and by {@link #close()}.
+     */
+    int stop() throws InterruptedException {
+        checkState(up != null, "muster up not started");
+        up.interrupt();
+        up.join(STOP_TIMEOUT.toMillis());
+        return exitCode.get();
+    }
+
+    /** Ends the test's peers, closes the client, and {@link #stop() stops} muster up. */
     @Override
     public void close() throws InterruptedException {
         peers.close();
@@ -138,8 +149,7 @@ final class MusterUpFixture implements AutoCloseable, AfterTestExecutionCallback
             client.close();
         }
         if (up != null) {
-            up.interrupt();
-            up.join(STOP_TIMEOUT.toMillis());
+            stop();
         }
     }
 

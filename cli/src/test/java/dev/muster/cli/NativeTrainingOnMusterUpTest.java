@@ -1,24 +1,32 @@
 package dev.muster.cli;
 
+import static dev.muster.cli.TrainingObjects.condition;
+import static dev.muster.cli.TrainingObjects.context;
+import static dev.muster.cli.TrainingObjects.events;
+import static dev.muster.cli.TrainingObjects.example;
+import static dev.muster.cli.TrainingObjects.job;
+import static dev.muster.cli.TrainingObjects.pod;
+import static dev.muster.cli.TrainingObjects.podGroup;
+import static dev.muster.cli.TrainingObjects.pods;
+import static dev.muster.cli.TrainingObjects.renamed;
+import static dev.muster.cli.TrainingObjects.status;
+import static dev.muster.cli.TrainingObjects.submit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.engine.api.SchedulingApi;
-import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.fabric8.kubernetes.client.utils.Serialization;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -36,8 +44,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class NativeTrainingOnMusterUpTest {
     private static final Duration WAIT = Duration.ofSeconds(90);
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path EXAMPLES = Path.of("..", "kubeflow-bridge", "src", "test", "resources", "examples");
 
     @TempDir
     Path directory;
@@ -60,6 +66,7 @@ class NativeTrainingOnMusterUpTest {
         GenericKubernetesResource podGroup = podGroup(client, name).orElseThrow();
         assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(4);
         assertThat(podGroup.<Object>get("spec", "queue")).isEqualTo("default");
+        assertThat(podGroup.<Object>get("spec", "minResources")).as("minResources: four pods of 1 cpu").isEqualTo(Map.of("cpu", "4"));
         assertThat(podGroup.getMetadata().getOwnerReferences()).singleElement()
                 .satisfies(owner -> assertThat(List.of(owner.getKind(), owner.getName())).containsExactly("TFJob", name));
         await().atMost(WAIT).untilAsserted(() -> assertThat(status(client, "tfjobs", name, "Succeeded")).as("Succeeded").isEqualTo("True"));
@@ -67,6 +74,10 @@ class NativeTrainingOnMusterUpTest {
         assertThat(condition.path("reason").asText()).isEqualTo("TFJobSucceeded");
         assertThat(condition.path("message").asText()).isEqualTo("TFJob default/" + name + " successfully completed.");
         assertThat(status(client, "tfjobs", name, "Created")).isEqualTo("True");
+        // native mode is on without the operator, and it is what ran the job
+        assertThat(up.output()).contains("kubeflow-native (");
+        assertThat(events(client, name)).filteredOn(event -> event.getReason().equals("TFJobSucceeded"))
+                .extracting(event -> event.getSource().getComponent()).containsExactly("muster-kubeflow-native");
         JsonNode jobStatus = job(client, "tfjobs", name).path("status");
         assertThat(jobStatus.path("startTime").asText()).isNotEmpty();
         assertThat(jobStatus.path("completionTime").asText()).isNotEmpty();
@@ -81,6 +92,27 @@ class NativeTrainingOnMusterUpTest {
         assertThat(client.services().inNamespace("default").withLabel("training.kubeflow.org/job-name", name).list().getItems())
                 .hasSize(4).allSatisfy(service -> assertThat(service.getSpec().getClusterIP()).isEqualTo("None"));
         assertBoundWhole(pods);
+    }
+
+    @Test
+    void aGangWhoseMinResourcesTheClusterCannotHoldIsNotAdmittedSoNoPodIsMade() throws Exception {
+        // given: 2 cpus in all; the dist-mnist job's four pods ask 1 cpu each, beyond what the overcommit plugin admits (2 x 1.2)
+        KubernetesClient client = up.start(directory, "--nodes", "1:cpu=2,memory=32Gi");
+        String name = "dist-mnist-for-e2e-test";
+
+        // when
+        submit(client, example("tf-dist-mnist.yaml", "3s"));
+
+        // then: the PodGroup asks 4 cpus, Muster's enqueue action does not admit it, and native mode makes no pod meanwhile
+        await().atMost(WAIT).until(() -> podGroup(client, name).isPresent());
+        assertThat(podGroup(client, name).orElseThrow().<Object>get("spec", "minResources")).isEqualTo(Map.of("cpu", "4"));
+        await().atMost(WAIT).until(() -> events(client, name).stream().anyMatch(event -> event.getReason().equals("Unschedulable")));
+        assertThat(events(client, name)).filteredOn(event -> event.getReason().equals("Unschedulable")).first()
+                .satisfies(event -> assertThat(event.getMessage()).contains("has not admitted PodGroup " + name));
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3)).untilAsserted(() -> {
+            assertThat(podGroup(client, name).orElseThrow().<Object>get("status", "phase")).as("phase").isEqualTo("Pending");
+            assertThat(pods(client, name)).as("pods").isEmpty();
+        });
     }
 
     @Test
@@ -159,6 +191,48 @@ class NativeTrainingOnMusterUpTest {
     }
 
     @Test
+    void jobsManagedByAnotherControllerAreLeftAloneAndSaidSoWhileOthersRun() throws Exception {
+        // given: a TFJob MultiKueue manages, one naming a controller the operator does not know (and negative Worker replicas,
+        // which would be bad input for a job of ours), and a job of ours
+        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi");
+        ObjectNode multiKueue = renamed(example("tf-dist-mnist.yaml", "3s"), "mnist-multikueue");
+        multiKueue.withObjectProperty("spec").withObjectProperty("runPolicy").put("managedBy", "kueue.x-k8s.io/multikueue");
+        ObjectNode unknown = renamed(example("tf-dist-mnist.yaml", "3s"), "mnist-unknown");
+        unknown.withObjectProperty("spec").withObjectProperty("runPolicy").put("managedBy", "example.com/other");
+        ((ObjectNode) unknown.path("spec").path("tfReplicaSpecs").path("Worker")).put("replicas", -1);
+        ObjectNode ours = renamed(example("tf-dist-mnist.yaml", "3s"), "mnist-ours");
+
+        // when
+        submit(client, multiKueue);
+        submit(client, unknown);
+        submit(client, ours);
+
+        // then: each left alone gets one Event saying why (a Warning naming the field and the value it does not know)
+        await().atMost(WAIT).until(() -> events(client, "mnist-multikueue").stream().anyMatch(event -> event.getReason().equals("TFJobManagedElsewhere"))
+                && events(client, "mnist-unknown").stream().anyMatch(event -> event.getReason().equals("TFJobManagedElsewhere")));
+        assertThat(events(client, "mnist-multikueue")).singleElement().satisfies(event -> {
+            assertThat(event.getType()).isEqualTo("Normal");
+            assertThat(event.getMessage()).contains("kueue.x-k8s.io/multikueue").contains("spec.runPolicy.managedBy");
+        });
+        assertThat(events(client, "mnist-unknown")).singleElement().satisfies(event -> {
+            assertThat(event.getType()).isEqualTo("Warning");
+            assertThat(event.getMessage()).contains("TFJob default/mnist-unknown").contains("spec.runPolicy.managedBy 'example.com/other'");
+        });
+        // and the job of ours runs meanwhile
+        await().atMost(WAIT).untilAsserted(() -> assertThat(status(client, "tfjobs", "mnist-ours", "Succeeded")).as("Succeeded").isEqualTo("True"));
+        for (String name : List.of("mnist-multikueue", "mnist-unknown")) {
+            JsonNode job = job(client, "tfjobs", name);
+            assertThat(job.path("metadata").path("name").asText()).as("%s is still there", name).isEqualTo(name);
+            assertThat(job.path("status").path("conditions")).as("%s's conditions", name).isEmpty();
+            assertThat(job.path("spec").path("runPolicy").path("suspend").asBoolean(false)).as("%s suspended", name).isFalse();
+            assertThat(podGroup(client, name)).as("%s's PodGroup", name).isEmpty();
+            assertThat(pods(client, name)).as("%s's pods", name).isEmpty();
+            assertThat(client.services().inNamespace("default").withLabel("training.kubeflow.org/job-name", name).list().getItems())
+                    .as("%s's Services", name).isEmpty();
+        }
+    }
+
+    @Test
     void twoTfJobsThatDoNotFitTogetherRunOneAfterTheOtherEachBoundWhole() throws Exception {
         // given: 8 cpus in all, and two dist-mnist jobs of 4 pods that ask 2 cpus each: either fits alone, not both
         KubernetesClient client = up.start(directory, "--nodes", "2:cpu=4,memory=32Gi");
@@ -228,9 +302,35 @@ class NativeTrainingOnMusterUpTest {
         assertThat(pods(client, name)).filteredOn(pod -> pod.getSpec().getNodeName() != null).hasSize(1);
     }
 
-    private static ObjectNode renamed(ObjectNode job, String name) {
-        ((ObjectNode) job.path("metadata")).put("name", name);
-        return job;
+    @Test
+    void anElasticPyTorchJobGrowsTowardItsMaximumWhenRoomAppears() throws Exception {
+        // given: one node of 2 cpus, one of them held by a pod that runs until deleted; the elastic echo example asks
+        // 2 Workers of 1 cpu, elasticPolicy 1..2
+        KubernetesClient client = up.start(directory, "--nodes", "1:cpu=2,memory=32Gi");
+        String name = "elastic-example-echo";
+        Pod blocker = client.pods().inNamespace("default").resource(new PodBuilder()
+                .withNewMetadata().withName("blocker").endMetadata()
+                .withNewSpec().addNewContainer().withName("main").withImage("busybox")
+                .withNewResources().withRequests(Map.of("cpu", new Quantity("1"))).endResources().endContainer().endSpec()
+                .build()).create();
+        await().atMost(WAIT).until(() -> client.pods().resource(blocker).get().getSpec().getNodeName() != null);
+
+        // when
+        submit(client, example("pytorch-elastic-echo.yaml", "60s"));
+
+        // then: it starts at its minimum, one Worker, and the other waits while there is no room
+        await().atMost(WAIT).untilAsserted(() -> assertThat(pods(client, name)).as("pods").hasSize(2)
+                .filteredOn(pod -> "Running".equals(pod.getStatus().getPhase())).as("running Workers").hasSize(1));
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3)).untilAsserted(() -> assertThat(pods(client, name))
+                .filteredOn(pod -> pod.getSpec().getNodeName() != null).as("bound Workers").hasSize(1));
+
+        // when: room appears
+        client.pods().resource(blocker).withGracePeriod(0).delete();
+
+        // then: Muster places the second Worker, beyond the gang's minimum, and the job runs at its maximum
+        await().atMost(WAIT).untilAsserted(() -> assertThat(pods(client, name))
+                .filteredOn(pod -> "Running".equals(pod.getStatus().getPhase())).as("running Workers").hasSize(2));
+        assertThat(podGroup(client, name).orElseThrow().<Object>get("spec", "minMember")).isEqualTo(1);
     }
 
     /** Every pod started before any pod ended. */
@@ -257,63 +357,5 @@ class NativeTrainingOnMusterUpTest {
         return pods.stream().flatMap(pod -> pod.getStatus().getContainerStatuses().stream())
                 .filter(status -> status.getState().getTerminated() != null)
                 .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt()));
-    }
-
-    private static ObjectNode example(String file, String duration) throws Exception {
-        ObjectNode job = JSON.valueToTree(Serialization.unmarshal(Files.readString(EXAMPLES.resolve(file)), GenericKubernetesResource.class));
-        for (JsonNode spec : job.path("spec").path(job.path("kind").asText().equals("TFJob") ? "tfReplicaSpecs" : "pytorchReplicaSpecs")) {
-            ObjectNode template = (ObjectNode) spec.path("template");
-            template.withObjectProperty("metadata").withObjectProperty("annotations").put("muster.dev/duration", duration);
-            for (JsonNode container : template.path("spec").path("containers")) {
-                ((ObjectNode) container).withObjectProperty("resources").withObjectProperty("requests").put("cpu", "1");
-            }
-        }
-        return job;
-    }
-
-    private static void submit(KubernetesClient client, ObjectNode job) {
-        String plural = job.path("kind").asText().equals("TFJob") ? "tfjobs" : "pytorchjobs";
-        client.genericKubernetesResources(context(plural)).inNamespace("default").resource(JSON.convertValue(job, GenericKubernetesResource.class))
-                .create();
-    }
-
-    private static ResourceDefinitionContext context(String plural) {
-        return new ResourceDefinitionContext.Builder().withGroup("kubeflow.org").withVersion("v1").withPlural(plural)
-                .withKind(plural.equals("tfjobs") ? "TFJob" : "PyTorchJob").withNamespaced(true).build();
-    }
-
-    private static JsonNode job(KubernetesClient client, String plural, String name) {
-        GenericKubernetesResource job = client.genericKubernetesResources(context(plural)).inNamespace("default").withName(name).get();
-        return job == null ? JSON.createObjectNode() : JSON.valueToTree(job);
-    }
-
-    private static Optional<JsonNode> condition(KubernetesClient client, String plural, String name, String type) {
-        for (JsonNode condition : job(client, plural, name).path("status").path("conditions")) {
-            if (condition.path("type").asText().equals(type)) {
-                return Optional.of(condition);
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static String status(KubernetesClient client, String plural, String name, String type) {
-        return condition(client, plural, name, type).map(condition -> condition.path("status").asText()).orElse("none");
-    }
-
-    private static Optional<GenericKubernetesResource> podGroup(KubernetesClient client, String name) {
-        return Optional.ofNullable(client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default").withName(name).get());
-    }
-
-    private static List<Pod> pods(KubernetesClient client, String job) {
-        return client.pods().inNamespace("default").withLabel("training.kubeflow.org/job-name", job).list().getItems();
-    }
-
-    private static Optional<Pod> pod(KubernetesClient client, String name) {
-        return Optional.ofNullable(client.pods().inNamespace("default").withName(name).get());
-    }
-
-    private static List<Event> events(KubernetesClient client, String job) {
-        return client.v1().events().inNamespace("default").list().getItems().stream()
-                .filter(event -> job.equals(event.getInvolvedObject().getName())).toList();
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.engine.api.SchedulingApi;
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -29,13 +30,17 @@ import org.junit.jupiter.api.io.TempDir;
  * simulated kubelet ends them, and the operator marks the job Succeeded. The example is
  * {@code kubeflow-bridge}'s copy of the operator's v1.9.0 {@code examples/tensorflow/dist-mnist/tf_job_mnist.yaml}
  * (Apache-2.0, origin in that module's {@code src/test/resources/examples/README.md}), given 1 cpu per pod and a
- * {@code muster.dev/duration} for the simulated kubelet.
+ * {@code muster.dev/duration} for the simulated kubelet. Beside the operator, Muster's native mode is off.
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class TrainingOperatorOnMusterUpTest {
     private static final Duration WAIT = Duration.ofSeconds(180);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path EXAMPLE = Path.of("..", "kubeflow-bridge", "src", "test", "resources", "examples", "tf-dist-mnist.yaml");
+    /** The component of the operator's TFJob Events ({@code tfjob_controller.go}: {@code controllerName}). */
+    private static final String OPERATOR_COMPONENT = "tfjob-controller";
+    /** The component of native mode's Events ({@code NativeJobWriter.COMPONENT}, package-private in kubeflow-bridge). */
+    private static final String NATIVE_COMPONENT = "muster-kubeflow-native";
     private static final ResourceDefinitionContext TFJOBS = new ResourceDefinitionContext.Builder()
             .withGroup("kubeflow.org").withVersion("v1").withPlural("tfjobs").withKind("TFJob").withNamespaced(true).build();
 
@@ -73,6 +78,22 @@ class TrainingOperatorOnMusterUpTest {
                 .filter(status -> status.getState().getTerminated() != null)
                 .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt())).min(Instant::compareTo).orElseThrow();
         assertThat(lastStart).isBeforeOrEqualTo(firstEnd);
+
+        // and Muster's native mode is off beside the operator: muster up does not list it, and it said nothing of the job,
+        // where it would have said the job succeeded from its own component (both would make the same pods)
+        assertThat(up.output()).contains("kubeflow (").doesNotContain("kubeflow-native (");
+        await().atMost(WAIT).until(() -> events(client).stream().anyMatch(event -> event.getReason().equals("TFJobSucceeded")
+                && OPERATOR_COMPONENT.equals(event.getSource().getComponent())));
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3)).untilAsserted(() -> assertThat(events(client))
+                .extracting(event -> event.getSource().getComponent()).as("the components of the TFJob's Events")
+                .doesNotContain(NATIVE_COMPONENT));
+    }
+
+    private static List<Event> events(KubernetesClient client) {
+        return client.v1().events().inNamespace("default").list().getItems().stream()
+                .filter(event -> "TFJob".equals(event.getInvolvedObject().getKind())
+                        && "dist-mnist-for-e2e-test".equals(event.getInvolvedObject().getName()))
+                .toList();
     }
 
     private static ObjectNode tfJob() throws Exception {

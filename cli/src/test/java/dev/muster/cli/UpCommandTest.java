@@ -10,9 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The real kubectl against {@code muster up}, when kubectl is on the PATH. */
@@ -22,27 +21,16 @@ class UpCommandTest {
     @TempDir
     Path directory;
 
-    private Thread up;
-    private final AtomicInteger exitCode = new AtomicInteger(-1);
-
-    @AfterEach
-    void stopUp() throws InterruptedException {
-        if (up != null) {
-            up.interrupt();
-            up.join(WAIT.toMillis());
-        }
-    }
+    @RegisterExtension
+    final MusterUpFixture up = new MusterUpFixture(WAIT);
 
     @Test
     void kubectlAppliesManifestsAndSeesWherePodsWent() throws Exception {
         // given
         // kubectl is a peer of these tests: missing, they fail rather than skip
         assertThat(onPath("kubectl")).as("kubectl on the PATH").isTrue();
-        Path kubeconfig = directory.resolve("kubeconfig.yaml");
-        up = new Thread(() -> exitCode.set(Main.execute("up", "--port", "0", "--kubeconfig", kubeconfig.toString(),
-                "--nodes", "2:cpu=8,memory=32Gi", "--period", "100ms")), "muster-up");
-        up.start();
-        await().atMost(WAIT).until(() -> Files.exists(kubeconfig));
+        up.start(directory, "--nodes", "2:cpu=8,memory=32Gi");
+        Path kubeconfig = up.kubeconfig();
         Path manifest = directory.resolve("gang.yaml");
         Files.writeString(manifest, Gangs.gang("pair", 2, "cpu: '2'", ""), StandardCharsets.UTF_8);
 
@@ -59,20 +47,15 @@ class UpCommandTest {
                 .contains("deployment.apps/muster-scheduler created");
 
         // and Ctrl-C's equivalent stops it cleanly
-        up.interrupt();
-        up.join(WAIT.toMillis());
-        assertThat(exitCode.get()).isEqualTo(ExitCodes.OK);
+        assertThat(up.stop()).isEqualTo(ExitCodes.OK);
     }
 
     @Test
     void kubectlAppliesTheJobExamplesAndEachRunsToCompletion() throws Exception {
         // given
         assertThat(onPath("kubectl")).as("kubectl on the PATH").isTrue();
-        Path kubeconfig = directory.resolve("kubeconfig.yaml");
-        up = new Thread(() -> exitCode.set(Main.execute("up", "--port", "0", "--kubeconfig", kubeconfig.toString(),
-                "--nodes", "4:cpu=16,memory=64Gi,nvidia.com/gpu=4", "--period", "100ms")), "muster-up");
-        up.start();
-        await().atMost(WAIT).until(() -> Files.exists(kubeconfig));
+        up.start(directory, "--nodes", "4:cpu=16,memory=64Gi,nvidia.com/gpu=4");
+        Path kubeconfig = up.kubeconfig();
 
         // when
         String applied = kubectl(kubeconfig, "apply", "--validate=false", "-f", Path.of("..", "examples", "jobs").toString());

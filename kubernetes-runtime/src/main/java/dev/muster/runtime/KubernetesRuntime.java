@@ -6,7 +6,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.inject.Inject;
 import dev.muster.runtime.binding.IdleProbe;
 import dev.muster.runtime.controller.CustomResourceDefinitions;
-import dev.muster.runtime.informers.ClusterInformers;
+import dev.muster.runtime.informers.CacheInformers;
 import dev.muster.runtime.leader.LeaderElection;
 import dev.muster.runtime.metrics.Health;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -25,7 +25,7 @@ public final class KubernetesRuntime {
     /** How often to say, while waiting, that the API server cannot be read yet. */
     private static final Duration WARN_EVERY = Duration.ofSeconds(10);
 
-    private final ClusterInformers informers;
+    private final CacheInformers informers;
     private final PrometheusRegistry registry;
     private final Health health;
     private final LeadershipTerm term;
@@ -34,7 +34,7 @@ public final class KubernetesRuntime {
     private final IdleProbe probe;
 
     @Inject
-    KubernetesRuntime(ClusterInformers informers, PrometheusRegistry registry, Health health, LeadershipTerm term,
+    KubernetesRuntime(CacheInformers informers, PrometheusRegistry registry, Health health, LeadershipTerm term,
             Optional<LeaderElection> election, Set<CustomResourceDefinitions> definitions, IdleProbe probe) {
         this.informers = requireNonNull(informers, "informers is null");
         this.probe = requireNonNull(probe, "probe is null");

@@ -15,7 +15,8 @@ import dev.muster.runtime.binding.IdleProbe;
 import dev.muster.runtime.binding.DecisionWriter;
 import dev.muster.runtime.binding.WriteFence;
 import dev.muster.runtime.controller.ControllerSet;
-import dev.muster.runtime.informers.ClusterInformers;
+import dev.muster.runtime.controller.SharedInformers;
+import dev.muster.runtime.informers.CacheInformers;
 import dev.muster.runtime.leader.LeaderElection;
 import dev.muster.runtime.leader.LeaseFence;
 import dev.muster.runtime.metrics.Health;
@@ -54,6 +55,7 @@ public final class RuntimeModule extends AbstractModule {
         bind(PrometheusRegistry.class).toProvider(RuntimeModule::registry).in(Scopes.SINGLETON);
         bind(LeadershipTerm.class).in(Scopes.SINGLETON);
         bind(ControllerSet.class).in(Scopes.SINGLETON);
+        bind(SharedInformers.class).in(Scopes.SINGLETON);
         bind(KubernetesRuntime.class).in(Scopes.SINGLETON);
         controllerBinder(binder());
     }
@@ -73,8 +75,8 @@ public final class RuntimeModule extends AbstractModule {
 
     @Provides
     @Singleton
-    static ClusterInformers informers(KubernetesClient client, ClusterCache cache, ApiServerReachability reachability) {
-        return new ClusterInformers(client, cache, reachability);
+    static CacheInformers informers(KubernetesClient client, ClusterCache cache, ApiServerReachability reachability) {
+        return new CacheInformers(client, cache, reachability);
     }
 
     /** The process's metrics: the scheduler's, health's and the JVM's (memory, GC, threads, ...), on one registry of its own. */

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.errorprone.annotations.ThreadSafe;
 import com.google.inject.Inject;
 import dev.muster.bridge.airflow.api.AirflowSettings;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.controller.TermController;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
@@ -18,12 +19,14 @@ public final class AirflowPodController extends TermController {
     private static final Logger log = LoggerFactory.getLogger(AirflowPodController.class);
 
     private final KubernetesClient client;
+    private final SharedInformers informers;
     private final Clock clock;
     private final Optional<AirflowBridgeSettings> settings;
 
     @Inject
-    public AirflowPodController(KubernetesClient client, Clock clock, Optional<AirflowBridgeSettings> settings) {
+    public AirflowPodController(KubernetesClient client, SharedInformers informers, Clock clock, Optional<AirflowBridgeSettings> settings) {
         this.client = requireNonNull(client, "client is null");
+        this.informers = requireNonNull(informers, "informers is null");
         this.clock = requireNonNull(clock, "clock is null");
         this.settings = requireNonNull(settings, "settings is null");
     }
@@ -51,6 +54,6 @@ public final class AirflowPodController extends TermController {
             };
         }
         log.info("airflow bridge: reading {} every {} ms", settings.get().api(), settings.get().pollPeriod().toMillis());
-        return new AirflowTerm(client, clock, settings.get());
+        return new AirflowTerm(client, informers, clock, settings.get());
     }
 }

@@ -13,6 +13,7 @@ import dev.muster.bridge.airflow.pods.AirflowPodIdentity;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.DaemonThreads;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.controller.TermController;
 import dev.muster.runtime.controller.TermInformers;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -58,13 +59,14 @@ final class AirflowTerm implements TermController.Term {
     // only on the timer's one thread: whether the check of the API has passed in this term
     private boolean proven;
 
-    AirflowTerm(KubernetesClient client, Clock clock, AirflowBridgeSettings settings) {
-        this(client, clock, settings, AirflowAvailability.LOG);
+    AirflowTerm(KubernetesClient client, SharedInformers shared, Clock clock, AirflowBridgeSettings settings) {
+        this(client, shared, clock, settings, AirflowAvailability.LOG);
     }
 
-    AirflowTerm(KubernetesClient client, Clock clock, AirflowBridgeSettings settings, AirflowAvailability.Reporter reporter) {
+    AirflowTerm(KubernetesClient client, SharedInformers shared, Clock clock, AirflowBridgeSettings settings,
+            AirflowAvailability.Reporter reporter) {
         requireNonNull(client, "client is null");
-        this.informers = new TermInformers(client, "airflow bridge");
+        this.informers = new TermInformers(shared, "airflow bridge");
         this.pods = informers.pods(AirflowPodIdentity.DAG_ID);
         this.reader = new AirflowRunReader(AirflowApis.connect(settings.api()), new AirflowAvailability(clock, reporter), settings.hints());
         this.writer = new AirflowPodGroupWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock,

@@ -24,6 +24,7 @@ import dev.muster.bridge.airflow.pods.AirflowPodIdentity;
 import dev.muster.bridge.airflow.pods.SafeLabelValue;
 import dev.muster.engine.model.JobOrigin;
 import dev.muster.engine.plugins.dag.DagAnnotations;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.kubernetes.TestingApiServer;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -102,7 +103,8 @@ class AirflowTermTest {
         // the start check tries again after 20 ms, 40 ms, ... at most 160 ms
         AirflowSettings api = new AirflowSettings(URI.create("http://127.0.0.1:" + port), AirflowApiVersion.V2, "muster", "secret", Optional.empty(),
                 Duration.ofSeconds(5), Duration.ofSeconds(10), 0, Duration.ofMillis(20), Duration.ofMillis(160));
-        term = new AirflowTerm(client, Clock.systemUTC(), new AirflowBridgeSettings(api, HintSettings.DEFAULTS, Duration.ofMillis(200)), reporter);
+        term = new AirflowTerm(client, new SharedInformers(client), Clock.systemUTC(),
+                new AirflowBridgeSettings(api, HintSettings.DEFAULTS, Duration.ofMillis(200)), reporter);
         term.start();
     }
 

@@ -12,6 +12,7 @@ import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.EveryChange;
 import dev.muster.runtime.controller.KeyedWorkQueue;
 import dev.muster.runtime.controller.ObjectKey;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.controller.TermController;
 import dev.muster.runtime.controller.TermInformers;
 import dev.muster.runtime.controller.TermThreads;
@@ -54,10 +55,10 @@ final class GangTerm implements TermController.Term {
     private final GangWriter writer;
     private final DurationHistory history = new DurationHistory();
 
-    GangTerm(KubernetesClient client, Clock clock) {
+    GangTerm(KubernetesClient client, SharedInformers shared, Clock clock) {
         requireNonNull(client, "client is null");
         // in the order they start: what a Workflow's processing reads has listed before the Workflows
-        this.informers = new TermInformers(client, "argo bridge");
+        this.informers = new TermInformers(shared, "argo bridge");
         this.queues = informers.resources(QUEUES);
         this.podGroups = informers.resources(PodGroupManifests.POD_GROUPS, ArgoApi.WORKFLOW_LABEL);
         this.pods = informers.pods(ArgoApi.WORKFLOW_LABEL);

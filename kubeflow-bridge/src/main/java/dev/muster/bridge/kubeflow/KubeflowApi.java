@@ -23,6 +23,15 @@ public final class KubeflowApi {
     public static final String JOB_ROLE_LABEL = "training.kubeflow.org/job-role";
 
     /**
+     * The value of a job's {@code spec.runPolicy.managedBy} that names the training operator itself
+     * ({@code KubeflowJobsController}, {@code common_types.go:39-40}): the operator reconciles a job with this
+     * value or with none.
+     */
+    public static final String TRAINING_OPERATOR_MANAGER = "kubeflow.org/training-operator";
+    /** The other value the operator's webhook accepts: Kueue's MultiKueue runs the job in another cluster ({@code common_types.go:42-43}). */
+    public static final String MULTIKUEUE_MANAGER = "kueue.x-k8s.io/multikueue";
+
+    /**
      * On a job the bridge suspended for bad input: the field at fault. The bridge resumes the job once the
      * input is good and only if this annotation says that the bridge suspended it.
      */

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.errorprone.annotations.ThreadSafe;
 import com.google.inject.Inject;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.controller.TermController;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
@@ -19,11 +20,13 @@ public final class NativeJobController extends TermController {
     public static final String NAME = "kubeflow-native-jobs";
 
     private final KubernetesClient client;
+    private final SharedInformers informers;
     private final Clock clock;
 
     @Inject
-    public NativeJobController(KubernetesClient client, Clock clock) {
+    public NativeJobController(KubernetesClient client, SharedInformers informers, Clock clock) {
         this.client = requireNonNull(client, "client is null");
+        this.informers = requireNonNull(informers, "informers is null");
         this.clock = requireNonNull(clock, "clock is null");
     }
 
@@ -34,6 +37,6 @@ public final class NativeJobController extends TermController {
 
     @Override
     protected Term newTerm() {
-        return new NativeJobTerm(client, clock);
+        return new NativeJobTerm(client, informers, clock);
     }
 }

@@ -22,8 +22,8 @@ import java.util.TreeMap;
  * Reads a TFJob or PyTorchJob (as JSON) into a {@link NativeJob}, with the defaults training operator
  * v1.9 sets on its copy of the job before it makes anything ({@code tensorflow_defaults.go},
  * {@code pytorch_defaults.go}, {@code defaulting_utils.go}), and the problems of its input: those
- * {@link TrainingJobReader} finds, an unknown restart policy, a replica without containers. A replica
- * type with a problem is left out of {@link NativeJob#replicaSpecs()}.
+ * {@link TrainingJobReader} finds, an unknown restart policy, a replica without containers, a container's request or limit
+ * that is not a quantity. A replica type with a problem is left out of {@link NativeJob#replicaSpecs()}.
  *
  * <p>Not done: the operator's renaming of replica types that differ only in case ({@code worker} to
  * {@code Worker}); the bridge reports such a type as unknown.
@@ -80,6 +80,16 @@ public final class NativeJobReader {
         JsonNode containers = template.path("spec").path("containers");
         if (!containers.isArray() || containers.isEmpty()) {
             problems.add(new FieldProblem(field + ".template.spec.containers", "a replica needs at least one container"));
+            return Optional.empty();
+        }
+        int problemsBefore = problems.size();
+        for (int index = 0; index < containers.size(); index++) {
+            String resources = field + ".template.spec.containers[" + index + "].resources.";
+            JsonNode container = containers.get(index).path("resources");
+            TrainingJobReader.checkResourceList(container.path("requests"), resources + "requests", problems);
+            TrainingJobReader.checkResourceList(container.path("limits"), resources + "limits", problems);
+        }
+        if (problems.size() > problemsBefore) {
             return Optional.empty();
         }
         addDefaultPort(kind, (ArrayNode) containers);

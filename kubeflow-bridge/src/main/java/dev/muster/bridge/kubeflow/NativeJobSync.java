@@ -47,6 +47,30 @@ public final class NativeJobSync {
         }
     }
 
+    /**
+     * Why native mode leaves a job alone, as an Event on it: its {@code runPolicy.managedBy} names a controller other than
+     * the training operator, which native mode stands in for (the operator's first step, {@code tfjob_controller.go:130-133}).
+     * Nothing is made, deleted or written in its status, bad input is not reported, and the job is synced again on
+     * its next change. A value the operator's webhook admits (MultiKueue's) gets a Normal Event; any other, a Warning
+     * naming the field and the value. Empty when native mode syncs the job.
+     */
+    public static Optional<Event> leftAlone(TrainingJob job) {
+        requireNonNull(job, "job is null");
+        if (job.managedBy().byTheOperator()) {
+            return Optional.empty();
+        }
+        String value = job.managedBy().value().orElseThrow();
+        String reason = job.kind().kind() + "ManagedElsewhere";
+        if (job.managedBy().known()) {
+            return Optional.of(new Event(false, reason, job.displayName() + " is managed by " + value + " (spec.runPolicy.managedBy):"
+                    + " Muster's native mode, like the training operator, leaves it to that controller and makes nothing for it"));
+        }
+        return Optional.of(new Event(true, reason, job.displayName() + ": spec.runPolicy.managedBy '" + value
+                + "' names no controller training operator v1.9 knows (known: " + KubeflowApi.TRAINING_OPERATOR_MANAGER + ", "
+                + KubeflowApi.MULTIKUEUE_MANAGER + "); the operator's webhook refuses it and its controller leaves the job alone,"
+                + " and so does Muster's native mode: nothing is made for it"));
+    }
+
     public static NativeSyncPlan sync(NativeJob job, RunPolicy policy, NativeJobStatus current, Observed observed) {
         requireNonNull(job, "job is null");
         requireNonNull(policy, "policy is null");

@@ -14,6 +14,7 @@ import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.EveryChange;
 import dev.muster.runtime.controller.KeyedWorkQueue;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.controller.TermController;
 import dev.muster.runtime.controller.TermInformers;
 import dev.muster.runtime.controller.TermThreads;
@@ -38,7 +39,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One leader term of native mode: informers on TFJobs and PyTorchJobs, on the pods and Services labelled with
- * their job, on Volcano PodGroups and Queues, and a work queue of jobs. A change to a job or to what it owns
+ * their job, on Volcano PodGroups, Queues and PriorityClasses (for the PodGroup's {@code minResources}), and a work queue of jobs. A change to a job or to what it owns
  * queues the job; processing reads it, decides ({@link NativeJobSync}) and writes ({@link NativeJobWriter}).
  */
 final class NativeJobTerm implements TermController.Term {
@@ -53,17 +54,19 @@ final class NativeJobTerm implements TermController.Term {
     private final SharedIndexInformer<Service> services;
     private final SharedIndexInformer<GenericKubernetesResource> podGroups;
     private final SharedIndexInformer<GenericKubernetesResource> queues;
+    private final SharedIndexInformer<GenericKubernetesResource> priorityClasses;
     private final TermInformers informers;
     private final TermThreads threads = new TermThreads("muster-kubeflow-native", WORKERS);
     private final KeyedWorkQueue<JobKey, String> queue;
     private final NativeJobWriter writer;
 
-    NativeJobTerm(KubernetesClient client, Clock clock) {
+    NativeJobTerm(KubernetesClient client, SharedInformers shared, Clock clock) {
         requireNonNull(client, "client is null");
         this.clock = requireNonNull(clock, "clock is null");
         // in the order they start: what a job's processing reads has listed before the jobs
-        this.informers = new TermInformers(client, "kubeflow native mode");
+        this.informers = new TermInformers(shared, "kubeflow native mode");
         this.queues = informers.resources(KubernetesResources.QUEUES);
+        this.priorityClasses = informers.resources(KubernetesResources.PRIORITY_CLASSES);
         this.podGroups = informers.resources(KubernetesResources.VOLCANO_POD_GROUPS);
         this.services = informers.services(KubeflowApi.JOB_NAME_LABEL);
         this.pods = informers.pods(KubeflowApi.JOB_NAME_LABEL);
@@ -117,6 +120,12 @@ final class NativeJobTerm implements TermController.Term {
         JsonNode json = JSON.valueToTree(object);
         NativeJobReader.Read read = NativeJobReader.read(key.kind(), json);
         NativeJob job = read.job();
+        Optional<NativeSyncPlan.Event> leftAlone = NativeJobSync.leftAlone(job.job());
+        if (leftAlone.isPresent()) {
+            writer.event(job.job(), leftAlone.get());
+            log.debug("job={} left alone: {}", job.job().displayName(), leftAlone.get().message());
+            return;
+        }
         NativeJobStatus current = NativeJobStatus.of(json.path("status"));
         NativeReplicas replicas = replicas(read);
         if (!replicas.problems().isEmpty()) {
@@ -144,7 +153,7 @@ final class NativeJobTerm implements TermController.Term {
                 .map(podGroup -> JSON.valueToTree(podGroup).path("status").path("phase").asText(""));
         NativeJobSync.Observed observed = new NativeJobSync.Observed(jobPods, jobServices, phase, clock.instant());
         NativeSyncPlan plan = NativeJobSync.sync(job, RunPolicy.read(json), current, observed);
-        writer.write(object, job, plan, () -> replicas);
+        writer.write(object, job, plan, () -> replicas, () -> GangResources.minResources(job, job.job().gangMinimum(), priorityValues()));
         if (plan.recheckAfter().isPresent()) {
             // a recheck left behind by a later sync only syncs once more
             Future<?> unused = queue.addAfter(key, "recheck", plan.recheckAfter().get().plusMillis(100));
@@ -171,6 +180,12 @@ final class NativeJobTerm implements TermController.Term {
                 kind + " failed validation because " + problem)));
         writer.writeStatus(object, job.job(), status);
         log.info("job={} refused: {}", job.job().displayName(), message);
+    }
+
+    /** Each PriorityClass's value, by name. */
+    private ImmutableMap<String, Integer> priorityValues() {
+        return priorityClasses.getStore().list().stream().collect(ImmutableMap.toImmutableMap(priorityClass -> priorityClass.getMetadata().getName(),
+                priorityClass -> JSON.valueToTree(priorityClass).path("value").asInt(0), (first, second) -> first));
     }
 
     private static NativeJobStatus created(NativeJob job, NativeJobStatus status, Instant now) {

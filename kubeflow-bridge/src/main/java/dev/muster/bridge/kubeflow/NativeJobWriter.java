@@ -39,11 +39,16 @@ final class NativeJobWriter {
         this.events = requireNonNull(events, "events is null");
     }
 
-    void write(GenericKubernetesResource object, NativeJob job, NativeSyncPlan plan, Supplier<NativeReplicas> replicas) {
+    /**
+     * Applies the plan; {@code replicas} is asked only when pods or Services are made, {@code minResources} only when the
+     * PodGroup is ({@link GangResources}).
+     */
+    void write(GenericKubernetesResource object, NativeJob job, NativeSyncPlan plan, Supplier<NativeReplicas> replicas,
+            Supplier<ObjectNode> minResources) {
         TrainingJob identity = job.job();
         if (plan.createPodGroup()) {
             create(identity, "podgroup", () -> client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS)
-                    .inNamespace(identity.namespace()).resource(podGroup(identity)).create());
+                    .inNamespace(identity.namespace()).resource(podGroup(identity, minResources.get())).create());
         }
         if (!plan.createPods().isEmpty() || !plan.createServices().isEmpty()) {
             NativeReplicas planned = replicas.get();
@@ -100,12 +105,13 @@ final class NativeJobWriter {
 
     /**
      * The PodGroup the operator's Volcano path makes ({@code job.go:250-300}): named after the job, {@code minMember}
-     * from {@code minAvailable} or the total replicas, the queue ({@code default} when none), the priority class. The
+     * from {@code minAvailable} or the total replicas, the queue ({@code default} when none), the priority class and
+     * {@code minResources}, which Muster's enqueue action checks before it admits the gang. The
      * job is its controller, so deleting the job deletes it. One difference, as the bridge's mirror on the
      * scheduler-plugins path has it: an elastic PyTorchJob's {@code minMember} is its minimum
      * ({@link TrainingJob#gangMinimum()}), not its maximum, so it starts when its minimum fits.
      */
-    private static GenericKubernetesResource podGroup(TrainingJob job) {
+    private static GenericKubernetesResource podGroup(TrainingJob job, ObjectNode minResources) {
         ObjectNode object = JSON.createObjectNode().put("apiVersion", "scheduling.volcano.sh/v1beta1").put("kind", "PodGroup");
         ObjectNode metadata = object.putObject("metadata").put("name", job.name()).put("namespace", job.namespace());
         metadata.putObject("labels").put(KubeflowApi.JOB_NAME_LABEL, job.name());
@@ -114,6 +120,7 @@ final class NativeJobWriter {
         ObjectNode spec = object.putObject("spec").put("minMember", job.gangMinimum())
                 .put("queue", job.schedulingPolicy().queue().orElse(TrainingJobPlanner.DEFAULT_QUEUE));
         job.schedulingPolicy().priorityClass().ifPresent(name -> spec.put("priorityClassName", name));
+        spec.set("minResources", minResources);
         return JSON.convertValue(object, GenericKubernetesResource.class);
     }
 

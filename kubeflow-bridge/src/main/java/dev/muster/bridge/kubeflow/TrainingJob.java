@@ -3,6 +3,7 @@ package dev.muster.bridge.kubeflow;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSortedMap;
 import java.time.Instant;
 import java.util.Optional;
@@ -10,7 +11,7 @@ import java.util.Optional;
 /**
  * What the bridge reads of a TFJob or PyTorchJob: its identity, replicas per replica type (the
  * operator's default of 1 filled in), {@code runPolicy.schedulingPolicy}, the elastic range of a
- * PyTorchJob, and whether it is suspended or finished.
+ * PyTorchJob, whether it is suspended or finished, and the controller its {@code runPolicy.managedBy} names.
  */
 public record TrainingJob(
         TrainingKind kind,
@@ -23,7 +24,8 @@ public record TrainingJob(
         Optional<ElasticRange> elastic,
         boolean suspended,
         Optional<String> suspendedByMuster,
-        boolean finished) {
+        boolean finished,
+        ManagedBy managedBy) {
     public TrainingJob {
         requireNonNull(kind, "kind is null");
         requireNonNull(namespace, "namespace is null");
@@ -34,19 +36,30 @@ public record TrainingJob(
         requireNonNull(schedulingPolicy, "schedulingPolicy is null");
         requireNonNull(elastic, "elastic is null");
         requireNonNull(suspendedByMuster, "suspendedByMuster is null");
+        requireNonNull(managedBy, "managedBy is null");
     }
 
-    /** {@code runPolicy.schedulingPolicy}; each field absent when the job leaves it out. */
+    /**
+     * {@code runPolicy.schedulingPolicy}; each field absent when the job leaves it out.
+     *
+     * @param minResources the resource list as written (names to quantities); a copy is kept and a copy is returned
+     */
     public record SchedulingPolicy(Optional<Integer> minAvailable, Optional<String> queue, Optional<String> priorityClass,
-            Optional<Integer> scheduleTimeoutSeconds) {
+            Optional<Integer> scheduleTimeoutSeconds, Optional<ObjectNode> minResources) {
         public static final SchedulingPolicy NONE = new SchedulingPolicy(Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty());
+                Optional.empty(), Optional.empty());
 
         public SchedulingPolicy {
             requireNonNull(minAvailable, "minAvailable is null");
             requireNonNull(queue, "queue is null");
             requireNonNull(priorityClass, "priorityClass is null");
             requireNonNull(scheduleTimeoutSeconds, "scheduleTimeoutSeconds is null");
+            minResources = requireNonNull(minResources, "minResources is null").map(ObjectNode::deepCopy);
+        }
+
+        @Override
+        public Optional<ObjectNode> minResources() {
+            return minResources.map(ObjectNode::deepCopy);
         }
     }
 

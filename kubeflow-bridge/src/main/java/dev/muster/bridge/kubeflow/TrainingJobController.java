@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.errorprone.annotations.ThreadSafe;
 import com.google.inject.Inject;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.controller.TermController;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
@@ -18,11 +19,13 @@ public final class TrainingJobController extends TermController {
     public static final String NAME = "kubeflow-training-jobs";
 
     private final KubernetesClient client;
+    private final SharedInformers informers;
     private final Clock clock;
 
     @Inject
-    public TrainingJobController(KubernetesClient client, Clock clock) {
+    public TrainingJobController(KubernetesClient client, SharedInformers informers, Clock clock) {
         this.client = requireNonNull(client, "client is null");
+        this.informers = requireNonNull(informers, "informers is null");
         this.clock = requireNonNull(clock, "clock is null");
     }
 
@@ -33,6 +36,6 @@ public final class TrainingJobController extends TermController {
 
     @Override
     protected Term newTerm() {
-        return new TrainingJobTerm(client, clock);
+        return new TrainingJobTerm(client, informers, clock);
     }
 }

@@ -3,10 +3,12 @@ package dev.muster.bridge.kubeflow;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import dev.muster.bridge.kubeflow.TrainingJob.ElasticRange;
 import dev.muster.bridge.kubeflow.TrainingJob.SchedulingPolicy;
+import dev.muster.engine.model.Quantities;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -19,7 +21,7 @@ import java.util.TreeMap;
  * Reads a TFJob or PyTorchJob (as JSON) into a {@link TrainingJob} and every problem of its input, each
  * naming the field and the bad value: an unknown replica type, negative or non-integer replicas,
  * {@code minAvailable} above the total replicas, a negative {@code scheduleTimeoutSeconds}, an elastic
- * range with {@code minReplicas} above {@code maxReplicas}. A replica spec that cannot be read counts as
+ * range with {@code minReplicas} above {@code maxReplicas}, a {@code minResources} entry that is not a quantity. A replica spec that cannot be read counts as
  * absent, so the job read is always whole enough to name; the caller decides what problems mean.
  */
 public final class TrainingJobReader {
@@ -78,7 +80,7 @@ public final class TrainingJobReader {
                 .map(JsonNode::asText);
         TrainingJob job = new TrainingJob(kind, metadata.path("namespace").asText(""), metadata.path("name").asText(""),
                 metadata.path("uid").asText(""), created(metadata.path("creationTimestamp")), ImmutableSortedMap.copyOf(replicas), policy, elastic, suspended,
-                suspendedByMuster, finished(object.path("status").path("conditions")));
+                suspendedByMuster, finished(object.path("status").path("conditions")), ManagedBy.read(object));
         return new Read(job, ImmutableList.copyOf(problems));
     }
 
@@ -93,7 +95,7 @@ public final class TrainingJobReader {
             timeout = Optional.empty();
         }
         return new SchedulingPolicy(integer(node.path("minAvailable"), path + "minAvailable", problems), text(node.path("queue")),
-                text(node.path("priorityClass")), timeout);
+                text(node.path("priorityClass")), timeout, resourceList(node.path("minResources"), path + "minResources", problems));
     }
 
     private static Optional<ElasticRange> elastic(JsonNode node, Map<String, Integer> replicas, List<FieldProblem> problems) {
@@ -109,6 +111,39 @@ public final class TrainingJobReader {
             return Optional.empty();
         }
         return Optional.of(new ElasticRange(min, max));
+    }
+
+    /** A resource list (names to quantities), or absent when the job leaves it out or it has a problem. */
+    private static Optional<ObjectNode> resourceList(JsonNode node, String field, List<FieldProblem> problems) {
+        int problemsBefore = problems.size();
+        checkResourceList(node, field, problems);
+        return node.isObject() && problems.size() == problemsBefore ? Optional.of((ObjectNode) node) : Optional.empty();
+    }
+
+    /** Adds a problem for a resource list that is not a map, and for each entry that is not a non-negative Kubernetes quantity. */
+    static void checkResourceList(JsonNode node, String field, List<FieldProblem> problems) {
+        if (node.isMissingNode() || node.isNull()) {
+            return;
+        }
+        if (!node.isObject()) {
+            problems.add(new FieldProblem(field, "'" + node + "' is not a list of resource names and quantities"));
+            return;
+        }
+        for (Map.Entry<String, JsonNode> entry : node.properties()) {
+            String entryField = field + "." + entry.getKey();
+            if (!entry.getValue().isTextual() && !entry.getValue().isNumber()) {
+                problems.add(new FieldProblem(entryField, "'" + entry.getValue() + "' is not a Kubernetes quantity"));
+                continue;
+            }
+            String text = entry.getValue().asText();
+            try {
+                if (Quantities.parse(text).signum() < 0) {
+                    problems.add(new FieldProblem(entryField, "'" + text + "' is negative"));
+                }
+            } catch (IllegalArgumentException e) {
+                problems.add(new FieldProblem(entryField, "'" + text + "' is not a Kubernetes quantity"));
+            }
+        }
     }
 
     private static Optional<Integer> integer(JsonNode node, String field, List<FieldProblem> problems) {

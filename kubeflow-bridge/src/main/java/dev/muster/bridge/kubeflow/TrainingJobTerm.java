@@ -11,6 +11,7 @@ import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.EveryChange;
 import dev.muster.runtime.controller.KeyedWorkQueue;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.controller.TermController;
 import dev.muster.runtime.controller.TermInformers;
 import dev.muster.runtime.controller.TermThreads;
@@ -69,11 +70,11 @@ final class TrainingJobTerm implements TermController.Term {
     private final KeyedWorkQueue<JobKey, String> queue;
     private final TrainingJobWriter writer;
 
-    TrainingJobTerm(KubernetesClient client, Clock clock) {
+    TrainingJobTerm(KubernetesClient client, SharedInformers shared, Clock clock) {
         requireNonNull(client, "client is null");
         this.clock = requireNonNull(clock, "clock is null");
         // in the order they start: what a job's processing reads has listed before the jobs
-        this.informers = new TermInformers(client, "kubeflow bridge");
+        this.informers = new TermInformers(shared, "kubeflow bridge");
         this.queues = informers.resources(KubernetesResources.QUEUES);
         this.volcanoPodGroups = informers.resources(KubernetesResources.VOLCANO_POD_GROUPS);
         this.coschedulingPodGroups = informers.resources(COSCHEDULING_POD_GROUPS);
@@ -127,6 +128,11 @@ final class TrainingJobTerm implements TermController.Term {
             return;
         }
         TrainingJobReader.Read read = TrainingJobReader.read(key.kind(), JSON.valueToTree(object));
+        if (!read.job().managedBy().byTheOperator()) {
+            // the operator skips it (tfjob_controller.go:130-133): nothing of Muster's either, not even bad input
+            log.debug("job={} left alone: spec.runPolicy.managedBy is {}", read.job().displayName(), read.job().managedBy().value().orElseThrow());
+            return;
+        }
         ImmutableSet<String> queueNames = queues.getStore().list().stream().map(q -> q.getMetadata().getName())
                 .collect(ImmutableSet.toImmutableSet());
         Optional<PodGroupView> volcano = ownedPodGroup(volcanoPodGroups, key, object);

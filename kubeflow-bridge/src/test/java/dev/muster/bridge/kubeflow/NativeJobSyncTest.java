@@ -193,4 +193,46 @@ class NativeJobSyncTest {
         assertThat(resumed.status().startTime()).contains(NOW.plusSeconds(90));
         assertThat(resumed.createPods()).containsExactly("torch-master-0", "torch-worker-0");
     }
+
+    static Stream<Arguments> managers() {
+        return Stream.of(
+                Arguments.of("no managedBy: the operator's job, so native mode's", null, false, false),
+                Arguments.of("the operator's own value", "kubeflow.org/training-operator", false, false),
+                Arguments.of("MultiKueue, which the operator's webhook admits", "kueue.x-k8s.io/multikueue", true, false),
+                Arguments.of("a controller the operator does not know", "example.com/my-controller", true, true),
+                Arguments.of("the empty string, which the operator also skips", "", true, true));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("managers")
+    void aJobManagedByAnotherControllerIsLeftAloneWithAnEventNamingTheFieldAndTheValue(String description, String managedBy,
+            boolean leftAlone, boolean warning) {
+        ObjectNode job = MNIST.deepCopy();
+        if (managedBy != null) {
+            job.with("spec").with("runPolicy").put("managedBy", managedBy);
+        }
+
+        Optional<NativeSyncPlan.Event> event = NativeJobSync.leftAlone(NativeJobReader.read(TrainingKind.TFJOB, job).job().job());
+
+        assertThat(event.isPresent()).as("left alone").isEqualTo(leftAlone);
+        event.ifPresent(said -> {
+            assertThat(said.warning()).as("a Warning").isEqualTo(warning);
+            assertThat(said.reason()).isEqualTo("TFJobManagedElsewhere");
+            assertThat(said.message()).startsWith("TFJob ml/mnist").contains("spec.runPolicy.managedBy")
+                    .contains(warning ? "'" + managedBy + "'" : managedBy);
+        });
+    }
+
+    @Test
+    void aJobLeftAloneIsLeftAloneEvenWithBadInput() {
+        // MultiKueue's job with negative replicas: its own controller's to refuse, not native mode's
+        ObjectNode job = MNIST.deepCopy();
+        job.with("spec").with("runPolicy").put("managedBy", "kueue.x-k8s.io/multikueue");
+        replicaSpec(job, "Worker").put("replicas", -1);
+
+        NativeJobReader.Read read = NativeJobReader.read(TrainingKind.TFJOB, job);
+
+        assertThat(read.problems()).isNotEmpty();
+        assertThat(NativeJobSync.leftAlone(read.job().job())).isPresent();
+    }
 }

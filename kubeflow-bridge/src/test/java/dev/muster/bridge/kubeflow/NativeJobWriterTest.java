@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -44,7 +45,8 @@ class NativeJobWriterTest {
                 new NativeJobSync.Observed(ImmutableList.of(), ImmutableSet.of(), Optional.empty(), NativeSyncs.NOW));
 
         // when
-        writer.write(stored, read.job(), plan, () -> NativeReplicaPlanner.plan(read, GangScheduling.volcano()));
+        writer.write(stored, read.job(), plan, () -> NativeReplicaPlanner.plan(read, GangScheduling.volcano()),
+                () -> GangResources.minResources(read.job(), read.job().job().gangMinimum(), Map.of()));
 
         // then
         JsonNode podGroup = JSON.valueToTree(client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS).inNamespace("default")
@@ -68,9 +70,11 @@ class NativeJobWriterTest {
                         NativeSyncs.NOW));
 
         // when
-        writer.write(stored, read.job(), plan, () -> NativeReplicaPlanner.plan(read, GangScheduling.volcano()));
+        writer.write(stored, read.job(), plan, () -> NativeReplicaPlanner.plan(read, GangScheduling.volcano()),
+                () -> GangResources.minResources(read.job(), read.job().job().gangMinimum(), Map.of()));
         String version = get().getMetadata().getResourceVersion();
-        writer.write(get(), read.job(), plan, () -> NativeReplicaPlanner.plan(read, GangScheduling.volcano()));
+        writer.write(get(), read.job(), plan, () -> NativeReplicaPlanner.plan(read, GangScheduling.volcano()),
+                () -> GangResources.minResources(read.job(), read.job().job().gangMinimum(), Map.of()));
 
         // then
         List<String> names = List.of("mnist-chief-0", "mnist-ps-0", "mnist-worker-0", "mnist-worker-1");

@@ -6,6 +6,7 @@ import static dev.muster.bridge.kubeflow.TestingJobs.schedulingPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.bridge.kubeflow.TrainingJob.ElasticRange;
 import java.util.Optional;
@@ -51,12 +52,13 @@ class TrainingJobReaderTest {
     @Test
     void theSchedulingPolicyIsRead() {
         ObjectNode job = example(TestingJobs.PYTORCH_MNIST_NCCL);
-        schedulingPolicy(job).put("minAvailable", 1).put("queue", "research").put("priorityClass", "high").put("scheduleTimeoutSeconds", 30);
+        schedulingPolicy(job).put("minAvailable", 1).put("queue", "research").put("priorityClass", "high").put("scheduleTimeoutSeconds", 30)
+                .putObject("minResources").put("cpu", "2").put("memory", "4Gi");
 
         TrainingJob read = TrainingJobReader.read(TrainingKind.PYTORCHJOB, job).job();
 
         assertThat(read.schedulingPolicy()).isEqualTo(new TrainingJob.SchedulingPolicy(Optional.of(1), Optional.of("research"),
-                Optional.of("high"), Optional.of(30)));
+                Optional.of("high"), Optional.of(30), Optional.of(JsonNodeFactory.instance.objectNode().put("cpu", "2").put("memory", "4Gi"))));
         assertThat(read.minMember()).isEqualTo(1);
     }
 
@@ -83,6 +85,12 @@ class TrainingJobReaderTest {
                 Arguments.of("an elastic minimum above the maximum", TestingJobs.PYTORCH_ELASTIC_ECHO,
                         (Consumer<ObjectNode>) job -> ((ObjectNode) job.path("spec").path("elasticPolicy")).put("minReplicas", 3),
                         "spec.elasticPolicy.minReplicas: 3 is negative or above maxReplicas 2"),
+                Arguments.of("a minResources entry that is not a quantity", TestingJobs.TF_DIST_MNIST,
+                        (Consumer<ObjectNode>) job -> schedulingPolicy(job).putObject("minResources").put("cpu", "four"),
+                        "spec.runPolicy.schedulingPolicy.minResources.cpu: 'four' is not a Kubernetes quantity"),
+                Arguments.of("a negative minResources entry", TestingJobs.TF_DIST_MNIST,
+                        (Consumer<ObjectNode>) job -> schedulingPolicy(job).putObject("minResources").put("memory", "-1Gi"),
+                        "spec.runPolicy.schedulingPolicy.minResources.memory: '-1Gi' is negative"),
                 Arguments.of("no replica specs", TestingJobs.PYTORCH_CPU_DEMO,
                         (Consumer<ObjectNode>) job -> ((ObjectNode) job.path("spec")).remove("pytorchReplicaSpecs"),
                         "spec.pytorchReplicaSpecs: must name at least one replica type (known: Master, Worker)"));

@@ -16,24 +16,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The write side of a cycle, in order: the controllers' missing objects before the session runs, each
- * gang's binds as the session commits them, then evictions, the rest of the binds, and status and
- * events. Every decision of the session reaches the API server through here.
+ * The write side of a cycle, in order: the implied objects (the default queue, a lone pod's PodGroup)
+ * before the session runs, each gang's binds as the session commits them, then evictions, the rest of
+ * the binds, and status and events. Every decision of the session reaches the API server through here.
  *
  * <p>Not thread-safe: the scheduling thread calls it once per cycle.
  */
 public final class DecisionWriter {
     private static final Logger log = LoggerFactory.getLogger(DecisionWriter.class);
 
-    private final ClusterControllers controllers;
+    private final ImpliedObjects implied;
     private final Evictor evictor;
     private final Binder binder;
     private final StatusWriter statusWriter;
     private final WriteFence fence;
 
     /** Writers whose every request asks {@code fence} first; so does this, before each batch. */
-    public DecisionWriter(ClusterControllers controllers, Evictor evictor, Binder binder, StatusWriter statusWriter, WriteFence fence) {
-        this.controllers = requireNonNull(controllers, "controllers is null");
+    public DecisionWriter(ImpliedObjects implied, Evictor evictor, Binder binder, StatusWriter statusWriter, WriteFence fence) {
+        this.implied = requireNonNull(implied, "implied is null");
         this.evictor = requireNonNull(evictor, "evictor is null");
         this.binder = requireNonNull(binder, "binder is null");
         this.statusWriter = requireNonNull(statusWriter, "statusWriter is null");
@@ -55,7 +55,7 @@ public final class DecisionWriter {
     }
 
     private static DecisionWriter over(RestCalls rest, ClusterCache cache, int bindParallelism, Clock clock, WriteFence fence) {
-        return new DecisionWriter(new ClusterControllers(rest), new Evictor(rest), new Binder(rest, cache, bindParallelism),
+        return new DecisionWriter(new ImpliedObjects(rest), new Evictor(rest), new Binder(rest, cache, bindParallelism),
                 new StatusWriter(rest, clock), fence);
     }
 
@@ -85,7 +85,7 @@ public final class DecisionWriter {
     }
 
     /**
-     * Opens one cycle's writes before its session runs: the controllers' missing objects are written at
+     * Opens one cycle's writes before its session runs: the implied objects are written at
      * once (they depend on the snapshot only), binds go out as the session commits them
      * ({@link Cycle#committed}), and {@link Cycle#finish} sends the evictions, waits for the binds and
      * writes statuses.
@@ -93,9 +93,9 @@ public final class DecisionWriter {
      * @throws InterruptedException when interrupted; what was sent still completes
      */
     public Cycle begin(CacheSnapshot snapshot) throws InterruptedException {
-        boolean fenced = fenced("controllers' objects");
+        boolean fenced = fenced("implied objects");
         if (!fenced) {
-            controllers.reconcile(snapshot);
+            implied.reconcile(snapshot);
         }
         return new Cycle(snapshot, fenced);
     }

@@ -3,7 +3,7 @@
  * {@link dev.muster.runtime.binding.Binder} binds through {@code pods/{name}/binding} and marks binds in
  * flight in the cache; {@link dev.muster.runtime.binding.Evictor} evicts through {@code policy/v1};
  * {@link dev.muster.runtime.binding.StatusWriter} writes PodGroup and Queue status and Events when they
- * change; {@link dev.muster.runtime.binding.ClusterControllers} creates the default queue and automatic
+ * change; {@link dev.muster.runtime.binding.ImpliedObjects} creates the default queue and automatic
  * PodGroups. Kubernetes answers are classified here ({@code ApiResponse.Outcome}): 409 resync, 404 gone,
  * 5xx and timeouts retried with backoff, the rest refused; nothing here throws for an answer. Every
  * request first asks the {@link dev.muster.runtime.binding.WriteFence} (with leader election, the

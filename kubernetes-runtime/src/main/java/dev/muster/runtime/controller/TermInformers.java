@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.WatcherException;
@@ -28,19 +29,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The informers of one controller {@link TermController.Term term}, made from one client: each kind (with
- * its label selector) once, however often the term asks for it, so a term lists a kind once. A term asks
+ * The informers of one controller {@link TermController.Term term}, leased from the process's
+ * {@link SharedInformers}: each kind (with its label selector) once, however often the term asks for it,
+ * and shared with every other term that watches the same, so a process lists a kind once. A term asks
  * for its informers and adds its handlers and indexers before {@link #start()}, which starts them in the
- * order they were first asked for, each after the one before has listed its kind; {@link #stop()} stops
- * them in the reverse order.
+ * order they were first asked for, each after the one before has listed its kind (an informer another
+ * term runs already has), and only then gives each the term's handlers; {@link #stop()} takes the term's
+ * handlers and indexers off again and gives the informers back, in the reverse order. What a term gets
+ * is a {@link LeasedInformer}: it refuses to be started or stopped by the term.
  *
  * <p>Not thread-safe: a term makes, starts and stops its informers on the runtime's leadership thread.
  */
@@ -51,23 +56,23 @@ public final class TermInformers {
     public static final Duration SYNC_TIMEOUT = Duration.ofMinutes(2);
     private static final Logger log = LoggerFactory.getLogger(TermInformers.class);
 
-    private final KubernetesClient client;
+    private final SharedInformers shared;
     private final String owner;
     private final Duration syncTimeout;
-    private final Map<Watched, SharedIndexInformer<?>> informers = new LinkedHashMap<>();
+    private final Map<WatchedKind, LeasedInformer<?>> informers = new LinkedHashMap<>();
     private boolean started;
     private boolean stopped;
 
     /**
      * @param owner who the informers are for, as messages name it, e.g. {@code kubeflow bridge}
      */
-    public TermInformers(KubernetesClient client, String owner) {
-        this(client, owner, SYNC_TIMEOUT);
+    public TermInformers(SharedInformers shared, String owner) {
+        this(shared, owner, SYNC_TIMEOUT);
     }
 
     /** With another wait for each first list than {@link #SYNC_TIMEOUT}; for tests. */
-    TermInformers(KubernetesClient client, String owner, Duration syncTimeout) {
-        this.client = requireNonNull(client, "client is null");
+    TermInformers(SharedInformers shared, String owner, Duration syncTimeout) {
+        this.shared = requireNonNull(shared, "shared is null");
         this.owner = requireNonNull(owner, "owner is null");
         this.syncTimeout = requireNonNull(syncTimeout, "syncTimeout is null");
         checkArgument(!syncTimeout.isNegative() && !syncTimeout.isZero(), "syncTimeout must be positive: %s", syncTimeout);
@@ -85,14 +90,22 @@ public final class TermInformers {
 
     /** The informer on the pods, in every namespace, that carry the label {@code labelKey}. */
     public SharedIndexInformer<Pod> pods(String labelKey) {
-        Watched watched = new Watched(Pod.class, "", "v1", "pods", Optional.of(requireNonNull(labelKey, "labelKey is null")));
-        return informer(watched, () -> runnable(client.pods().inAnyNamespace(), watched.labelKey()));
+        WatchedKind watched = new WatchedKind(Pod.class, "", "v1", "pods", Optional.of(requireNonNull(labelKey, "labelKey is null")));
+        return informer(watched, client -> runnable(client.pods().inAnyNamespace(), watched.labelKey()));
     }
 
     /** The informer on the Services, in every namespace, that carry the label {@code labelKey}. */
     public SharedIndexInformer<Service> services(String labelKey) {
-        Watched watched = new Watched(Service.class, "", "v1", "services", Optional.of(requireNonNull(labelKey, "labelKey is null")));
-        return informer(watched, () -> runnable(client.services().inAnyNamespace(), watched.labelKey()));
+        WatchedKind watched = new WatchedKind(Service.class, "", "v1", "services",
+                Optional.of(requireNonNull(labelKey, "labelKey is null")));
+        return informer(watched, client -> runnable(client.services().inAnyNamespace(), watched.labelKey()));
+    }
+
+    /** The informer on every PriorityClass ({@code scheduling.k8s.io/v1}, cluster-wide). */
+    public SharedIndexInformer<PriorityClass> priorityClasses() {
+        WatchedKind watched = new WatchedKind(PriorityClass.class, "scheduling.k8s.io", "v1", "priorityclasses", Optional.empty());
+        return informer(watched, client -> client.scheduling().v1().priorityClasses().runnableInformer(0)
+                .exceptionHandler(TermInformers::retryAfter));
     }
 
     /**
@@ -106,9 +119,10 @@ public final class TermInformers {
     public void start() throws InterruptedException {
         checkState(!started && !stopped, "%s: informers are started once", owner);
         started = true;
-        for (Map.Entry<Watched, SharedIndexInformer<?>> entry : informers.entrySet()) {
+        for (Map.Entry<WatchedKind, LeasedInformer<?>> entry : informers.entrySet()) {
             try {
-                entry.getValue().start().toCompletableFuture().get(syncTimeout.toMillis(), TimeUnit.MILLISECONDS);
+                entry.getValue().shared().start().toCompletableFuture().get(syncTimeout.toMillis(), TimeUnit.MILLISECONDS);
+                entry.getValue().attach();
             } catch (ExecutionException e) {
                 throw new IllegalStateException(format("%s: the informer on %s could not list it: %s", owner, entry.getKey(),
                         e.getCause().getMessage()), e);
@@ -119,40 +133,73 @@ public final class TermInformers {
         }
     }
 
-    /** Stops every informer, the last asked for first. Idempotent, also when {@link #start()} failed or never ran; never throws. */
+    /**
+     * Starts the informers as {@link #start()} does, for a term that must not fail to start: it waits for
+     * each first list as long as it takes, saying every {@code warnEvery} which kind cannot be listed yet
+     * and why, and a kind whose list was refused for good (not served, e.g. no JobFlow CRD; forbidden)
+     * is left unwatched with a warning, its store empty. Called once, instead of {@link #start()}.
+     *
+     * @throws InterruptedException when the wait is interrupted
+     */
+    public void startWithoutDeadline(Duration warnEvery) throws InterruptedException {
+        requireNonNull(warnEvery, "warnEvery is null");
+        checkState(!started && !stopped, "%s: informers are started once", owner);
+        started = true;
+        for (Map.Entry<WatchedKind, LeasedInformer<?>> entry : informers.entrySet()) {
+            CompletableFuture<Void> listed = entry.getValue().shared().start().toCompletableFuture();
+            while (true) {
+                try {
+                    listed.get(warnEvery.toMillis(), TimeUnit.MILLISECONDS);
+                    entry.getValue().attach();
+                    break;
+                } catch (TimeoutException e) {
+                    log.warn("{} cannot list yet, retrying resource={} server={}", owner, entry.getKey(), shared.server());
+                } catch (ExecutionException e) {
+                    log.warn("{}: not watched resource={} error=\"{}\"", owner, entry.getKey(), e.getCause().getMessage());
+                    break;
+                }
+            }
+        }
+    }
+
+    /**
+     * Takes the term's handlers and indexers off its informers and gives them back, the last asked for
+     * first; an informer no other term holds stops. Idempotent, also when {@link #start()} failed or never
+     * ran; never throws.
+     */
     public void stop() {
         if (stopped) {
             return;
         }
         stopped = true;
-        List<Map.Entry<Watched, SharedIndexInformer<?>>> all = new ArrayList<>(informers.entrySet());
+        List<Map.Entry<WatchedKind, LeasedInformer<?>>> all = new ArrayList<>(informers.entrySet());
         for (int i = all.size() - 1; i >= 0; i--) {
-            try {
-                all.get(i).getValue().stop();
-            } catch (RuntimeException e) {
-                // the others must stop all the same
-                log.warn("{}: the informer on {} did not stop cleanly: {}", owner, all.get(i).getKey(), e.toString(), e);
-            }
+            LeasedInformer<?> informer = all.get(i).getValue();
+            informer.detach();
+            shared.release(all.get(i).getKey(), informer.shared());
         }
     }
 
     private SharedIndexInformer<GenericKubernetesResource> resources(ResourceDefinitionContext kind, Optional<String> labelKey) {
         requireNonNull(kind, "kind is null");
-        Watched watched = new Watched(GenericKubernetesResource.class, nullToEmpty(kind.getGroup()), kind.getVersion(), kind.getPlural(),
-                labelKey);
-        return informer(watched, () -> {
+        WatchedKind watched = new WatchedKind(GenericKubernetesResource.class, nullToEmpty(kind.getGroup()), kind.getVersion(),
+                kind.getPlural(), labelKey);
+        return informer(watched, client -> {
             MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> all =
                     client.genericKubernetesResources(kind);
             return runnable(kind.isNamespaceScoped() ? all.inAnyNamespace() : all, labelKey);
         });
     }
 
-    /** The informer on {@code watched}, made by {@code made} when first asked for; {@code watched} holds the type {@code T}. */
-    private <T> SharedIndexInformer<T> informer(Watched watched, Supplier<SharedIndexInformer<T>> made) {
+    /**
+     * The term's view of the shared informer on {@code watched}, leased when first asked for and made by
+     * {@code made} when no term holds it; {@code watched} holds the type {@code T}.
+     */
+    private <T> SharedIndexInformer<T> informer(WatchedKind watched, Function<KubernetesClient, SharedIndexInformer<T>> made) {
         checkState(!started && !stopped, "%s: the informer on %s is asked for after start", owner, watched);
-        SharedIndexInformer<?> informer = informers.computeIfAbsent(watched, ignored -> made.get());
+        LeasedInformer<?> informer = informers.computeIfAbsent(watched, ignored -> new LeasedInformer<>(shared.lease(watched, made), owner));
         @SuppressWarnings("unchecked") // the key holds the type, so this informer was made for it
-        SharedIndexInformer<T> typed = (SharedIndexInformer<T>) informer;
+        LeasedInformer<T> typed = (LeasedInformer<T>) informer;
         return typed;
     }
 
@@ -182,22 +229,5 @@ public final class TermInformers {
                 .filter(KubernetesClientException.class::isInstance).map(cause -> ((KubernetesClientException) cause).getCode())
                 .filter(answered -> answered > 0).findFirst();
         return code.map(answered -> answered == TOO_MANY_REQUESTS || answered >= HttpURLConnection.HTTP_INTERNAL_ERROR).orElse(true);
-    }
-
-    /** A kind as a term watches it: its Java type, its API path and the label key its objects carry, if any. */
-    private record Watched(Class<?> type, String group, String version, String plural, Optional<String> labelKey) {
-        Watched {
-            requireNonNull(type, "type is null");
-            requireNonNull(group, "group is null");
-            requireNonNull(version, "version is null");
-            requireNonNull(plural, "plural is null");
-            requireNonNull(labelKey, "labelKey is null");
-        }
-
-        @Override
-        public String toString() {
-            String path = (group.isEmpty() ? "" : group + "/") + version + "/" + plural;
-            return labelKey.map(key -> path + " labelled " + key).orElse(path);
-        }
     }
 }

@@ -9,6 +9,8 @@ public final class KubernetesResources {
     public static final ResourceDefinitionContext VOLCANO_POD_GROUPS = context(ResourceKind.VOLCANO_POD_GROUP);
     /** {@code scheduling.volcano.sh/v1beta1} Queues, whose status Muster writes. */
     public static final ResourceDefinitionContext QUEUES = context(ResourceKind.QUEUE);
+    /** {@code scheduling.k8s.io/v1} PriorityClasses, cluster-scoped. */
+    public static final ResourceDefinitionContext PRIORITY_CLASSES = context(ResourceKind.PRIORITY_CLASS);
 
     private KubernetesResources() {}
 

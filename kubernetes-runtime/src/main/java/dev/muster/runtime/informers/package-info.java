@@ -1,5 +1,5 @@
 /**
- * The read side against an API server: {@link dev.muster.runtime.informers.ClusterInformers} lists
+ * The read side against an API server: {@link dev.muster.runtime.informers.CacheInformers} lists
  * and watches Nodes, Pods, PriorityClasses, both PodGroup APIs, Queues and HyperNodes with fabric8
  * informers and feeds each object, as a JSON tree, into the engine's
  * {@link dev.muster.engine.cache.ClusterCache}; it reports a kind synced only once its handler has

@@ -19,6 +19,7 @@ import dev.muster.engine.framework.SessionResult;
 import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.Resources;
 import dev.muster.runtime.binding.DecisionWriter;
+import dev.muster.runtime.controller.DaemonThreads;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -92,11 +93,7 @@ public final class Scheduler {
     public synchronized void start() {
         checkState(loop == null, "the scheduler is running already");
         stopping = false;
-        loop = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "muster-scheduler");
-            thread.setDaemon(true);
-            return thread;
-        });
+        loop = Executors.newSingleThreadScheduledExecutor(DaemonThreads.single("muster-scheduler"));
         loop.scheduleWithFixedDelay(this::cycleSafely, 0, period.toMillis(), TimeUnit.MILLISECONDS);
         log.info("scheduler started periodMs={}", period.toMillis());
     }

@@ -35,7 +35,7 @@ class TermInformersTest {
     @Test
     void aKindAskedForTwiceIsOneInformerAndAnotherSelectorAnother() {
         // given
-        TermInformers informers = new TermInformers(client, "example bridge");
+        TermInformers informers = new TermInformers(new SharedInformers(client), "example bridge");
 
         // when
         SharedIndexInformer<GenericKubernetesResource> queues = informers.resources(QUEUES);
@@ -52,7 +52,7 @@ class TermInformersTest {
     @Test
     void informersStartInTheOrderAskedForEachAfterTheOneBeforeListedAndOnce() throws InterruptedException {
         // given
-        TermInformers informers = new TermInformers(client, "example bridge");
+        TermInformers informers = new TermInformers(new SharedInformers(client), "example bridge");
         informers.resources(WIDGETS, "example.muster.dev/job");
         informers.pods("example.muster.dev/job");
         informers.resources(QUEUES);
@@ -76,7 +76,7 @@ class TermInformersTest {
     @Test
     void anInformerThatCannotListIsNamedWithItsKind() {
         // given
-        TermInformers informers = new TermInformers(client, "example bridge", Duration.ofSeconds(2));
+        TermInformers informers = new TermInformers(new SharedInformers(client), "example bridge", Duration.ofSeconds(2));
         informers.resources(QUEUES);
         informers.resources(WIDGETS, "example.muster.dev/job");
         // the Widget CRD is not installed
@@ -99,7 +99,7 @@ class TermInformersTest {
         // the HTTP client's own retries (10 by default) are turned off, so that what is tried again is the informer's list
         try (KubernetesClient once = new KubernetesClientBuilder()
                 .withConfig(new ConfigBuilder(client.getConfiguration()).withRequestRetryBackoffLimit(0).build()).build()) {
-            TermInformers informers = new TermInformers(once, "example bridge", Duration.ofSeconds(60));
+            TermInformers informers = new TermInformers(new SharedInformers(once), "example bridge", Duration.ofSeconds(60));
             SharedIndexInformer<GenericKubernetesResource> queues = informers.resources(QUEUES);
             server.expect().get().withPath("/apis/scheduling.volcano.sh/v1beta1/queues?resourceVersion=0")
                     .andReturn(429, new StatusBuilder().withCode(429).withReason("TooManyRequests").withMessage("storage is (re)initializing")
@@ -128,7 +128,7 @@ class TermInformersTest {
     @Test
     void stopStopsEveryInformerAndMayBeCalledAgain() throws InterruptedException {
         // given
-        TermInformers informers = new TermInformers(client, "example bridge");
+        TermInformers informers = new TermInformers(new SharedInformers(client), "example bridge");
         SharedIndexInformer<GenericKubernetesResource> queues = informers.resources(QUEUES);
         SharedIndexInformer<Pod> pods = informers.pods("example.muster.dev/job");
         informers.start();

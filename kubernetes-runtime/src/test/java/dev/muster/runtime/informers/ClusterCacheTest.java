@@ -96,7 +96,7 @@ class ClusterCacheTest {
     private final TestingApiServer server = new TestingApiServer();
     private final KubernetesClient client = server.client();
     private final ClusterCache cache = new ClusterCache(Set.of("muster"), Clock.systemUTC());
-    private final ClusterInformers informers = new ClusterInformers(client, cache);
+    private final CacheInformers informers = new CacheInformers(client, cache);
 
     @AfterEach
     void stop() {

@@ -6,7 +6,7 @@ import dev.muster.engine.config.DefaultSchedulerConfig;
 import dev.muster.engine.framework.SessionConfig;
 import dev.muster.engine.testing.TestingScheduler;
 import dev.muster.runtime.binding.DecisionWriter;
-import dev.muster.runtime.informers.ClusterInformers;
+import dev.muster.runtime.informers.CacheInformers;
 import dev.muster.runtime.scheduler.CycleReport;
 import dev.muster.runtime.scheduler.Scheduler;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -19,13 +19,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /** The scheduler wired as {@code muster run} wires it, against a test API server. */
 public final class LiveScheduler implements AutoCloseable {
     private final ClusterCache cache;
-    private final ClusterInformers informers;
+    private final CacheInformers informers;
     private final Scheduler scheduler;
     private final List<CycleReport> reports = new CopyOnWriteArrayList<>();
 
     private LiveScheduler(KubernetesClient client, SessionConfig config, Clock clock) {
         this.cache = new ClusterCache(Set.of("muster"), clock);
-        this.informers = new ClusterInformers(client, cache);
+        this.informers = new CacheInformers(client, cache);
         this.scheduler = new Scheduler(cache, config, DecisionWriter.connect(client, cache, 8, clock),
                 Duration.ofMillis(50), clock, reports::add);
     }

@@ -13,7 +13,7 @@ import dev.muster.engine.framework.SessionConfig;
 import dev.muster.engine.testing.TestingScheduler;
 import dev.muster.runtime.binding.BindResult;
 import dev.muster.runtime.binding.DecisionWriter;
-import dev.muster.runtime.informers.ClusterInformers;
+import dev.muster.runtime.informers.CacheInformers;
 import dev.muster.runtime.kubernetes.ClusterObjects;
 import dev.muster.runtime.kubernetes.TestingApiServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -55,7 +55,7 @@ class StreamingBindsTest {
             }
         };
         ClusterCache cache = new ClusterCache(Set.of("muster"), Clock.systemUTC());
-        ClusterInformers informers = new ClusterInformers(client, cache);
+        CacheInformers informers = new CacheInformers(client, cache);
         informers.start(Duration.ofSeconds(5));
         Scheduler scheduler = new Scheduler(cache, withAction(awaitBinds), DecisionWriter.connect(client, cache, 8, Clock.systemUTC()),
                 Duration.ofMillis(50), Clock.systemUTC(), report -> {});

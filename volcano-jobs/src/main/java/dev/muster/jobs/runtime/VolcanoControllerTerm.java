@@ -13,6 +13,7 @@ import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.KeyedWorkQueue;
 import dev.muster.runtime.controller.ObjectKey;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.controller.TermController;
 import dev.muster.runtime.controller.TermThreads;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -51,20 +52,21 @@ public final class VolcanoControllerTerm implements TermController.Term {
     private final KeyedWorkQueue<ObjectKey, JobFlowController.Sync> templateQueue;
     private final KeyedWorkQueue<ObjectKey, JobFlowController.Sync> commandQueue;
 
-    public VolcanoControllerTerm(KubernetesClient client, Clock clock) {
-        this(client, clock, SshKeyGenerator.RSA, DEFAULT_RESYNC);
+    public VolcanoControllerTerm(KubernetesClient client, SharedInformers shared, Clock clock) {
+        this(client, shared, clock, SshKeyGenerator.RSA, DEFAULT_RESYNC);
     }
 
     /**
      * @param resyncPeriod how often every known Job is synced again, recreating the plugin objects
      *     deleted by hand (Kubernetes controllers resync every 30 s to a few minutes)
      */
-    public VolcanoControllerTerm(KubernetesClient client, Clock clock, SshKeyGenerator keys, Duration resyncPeriod) {
+    public VolcanoControllerTerm(KubernetesClient client, SharedInformers shared, Clock clock, SshKeyGenerator keys,
+            Duration resyncPeriod) {
         this.client = requireNonNull(client, "client is null");
         requireNonNull(clock, "clock is null");
         checkArgument(!resyncPeriod.isNegative() && !resyncPeriod.isZero(), "resyncPeriod must be positive: %s", resyncPeriod);
         this.resyncPeriod = resyncPeriod;
-        this.informers = new VolcanoInformers(client);
+        this.informers = new VolcanoInformers(client, shared);
         this.threads = new TermThreads("muster-job-controller", WORKERS);
         ExecutorService workers = threads.workers();
         ScheduledExecutorService timer = threads.timer();

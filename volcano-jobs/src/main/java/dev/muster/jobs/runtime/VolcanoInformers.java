@@ -11,33 +11,28 @@ import dev.muster.jobs.controller.PriorityClassLookup;
 import dev.muster.jobs.flow.JobFlow;
 import dev.muster.jobs.flow.JobTemplate;
 import dev.muster.runtime.controller.ObjectKey;
+import dev.muster.runtime.controller.SharedInformers;
+import dev.muster.runtime.controller.TermInformers;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The informers the job controllers read: Volcano Jobs, the pods Volcano's controller labels
- * ({@code volcano.sh/job-name}), PodGroups, PriorityClasses, JobTemplates, JobFlows and Commands. Handlers
- * are added before {@link #start}; a kind the API server does not serve (no JobFlow CRD, say) is
- * left unwatched with a warning, and its store stays empty.
+ * ({@code volcano.sh/job-name}), PodGroups, PriorityClasses, JobTemplates, JobFlows and Commands, leased
+ * from the process's {@link SharedInformers} (the bridges read the same PodGroups). Handlers are added
+ * before {@link #start}, which waits for the API server as long as it takes; a kind the API server does
+ * not serve (no JobFlow CRD, say) is left unwatched with a warning, and its store stays empty.
  */
 @ThreadSafe
 final class VolcanoInformers {
@@ -52,10 +47,9 @@ final class VolcanoInformers {
     static final String BY_FLOW = "flow";
     /** Jobs by the key of the JobTemplate they were made from ({@code volcano.sh/createdByJobTemplate}). */
     static final String BY_TEMPLATE = "template";
-    private static final Logger log = LoggerFactory.getLogger(VolcanoInformers.class);
-    private static final int NOT_FOUND = 404;
 
     private final KubernetesClient client;
+    private final TermInformers informers;
     final SharedIndexInformer<GenericKubernetesResource> jobs;
     final SharedIndexInformer<Pod> pods;
     final SharedIndexInformer<GenericKubernetesResource> podGroups;
@@ -64,15 +58,16 @@ final class VolcanoInformers {
     final SharedIndexInformer<GenericKubernetesResource> templates;
     final SharedIndexInformer<GenericKubernetesResource> commands;
 
-    VolcanoInformers(KubernetesClient client) {
+    VolcanoInformers(KubernetesClient client, SharedInformers shared) {
         this.client = requireNonNull(client, "client is null");
-        this.jobs = client.genericKubernetesResources(JOBS).inAnyNamespace().runnableInformer(0);
-        this.pods = client.pods().inAnyNamespace().withLabel(SchedulingApi.JOB_NAME).runnableInformer(0);
-        this.podGroups = client.genericKubernetesResources(POD_GROUPS).inAnyNamespace().runnableInformer(0);
-        this.priorityClasses = client.scheduling().v1().priorityClasses().runnableInformer(0);
-        this.flows = client.genericKubernetesResources(JOB_FLOWS).inAnyNamespace().runnableInformer(0);
-        this.templates = client.genericKubernetesResources(JOB_TEMPLATES).inAnyNamespace().runnableInformer(0);
-        this.commands = client.genericKubernetesResources(COMMANDS).inAnyNamespace().runnableInformer(0);
+        this.informers = new TermInformers(shared, "job controllers");
+        this.jobs = informers.resources(JOBS);
+        this.pods = informers.pods(SchedulingApi.JOB_NAME);
+        this.podGroups = informers.resources(POD_GROUPS);
+        this.priorityClasses = informers.priorityClasses();
+        this.flows = informers.resources(JOB_FLOWS);
+        this.templates = informers.resources(JOB_TEMPLATES);
+        this.commands = informers.resources(COMMANDS);
         pods.addIndexers(Map.of(BY_JOB, pod -> List.of(pod.getMetadata().getNamespace() + "/"
                 + pod.getMetadata().getLabels().getOrDefault(SchedulingApi.JOB_NAME, ""))));
         jobs.addIndexers(Map.of(BY_FLOW, job -> controller(job, JobFlow.KIND)
@@ -84,41 +79,15 @@ final class VolcanoInformers {
 
     /**
      * Starts every informer and waits until each has listed its kind once, saying every {@code warnEvery}
-     * why the API server cannot be read yet.
+     * why the API server cannot be read yet; a kind not served is left unwatched.
      */
     void start(Duration warnEvery) throws InterruptedException {
-        Map<String, SharedIndexInformer<?>> all = new LinkedHashMap<>();
-        all.put("jobs.batch.volcano.sh", jobs);
-        all.put("pods", pods);
-        all.put("podgroups.scheduling.volcano.sh", podGroups);
-        all.put("priorityclasses.scheduling.k8s.io", priorityClasses);
-        all.put("jobflows.flow.volcano.sh", flows);
-        all.put("jobtemplates.flow.volcano.sh", templates);
-        all.put("commands.bus.volcano.sh", commands);
-        Map<String, CompletableFuture<Void>> started = new LinkedHashMap<>();
-        all.forEach((name, informer) -> {
-            informer.exceptionHandler((isStarted, failure) -> !(failure instanceof KubernetesClientException clientException
-                    && clientException.getCode() == NOT_FOUND));
-            started.put(name, informer.start().toCompletableFuture());
-        });
-        for (Map.Entry<String, CompletableFuture<Void>> entry : started.entrySet()) {
-            while (true) {
-                try {
-                    entry.getValue().get(warnEvery.toMillis(), TimeUnit.MILLISECONDS);
-                    break;
-                } catch (TimeoutException e) {
-                    log.warn("job controllers cannot list yet, retrying resource={} server={}", entry.getKey(), client.getMasterUrl());
-                } catch (ExecutionException e) {
-                    log.warn("not served, not watched resource={} error=\"{}\"", entry.getKey(), e.getCause().getMessage());
-                    all.get(entry.getKey()).stop();
-                    break;
-                }
-            }
-        }
+        informers.startWithoutDeadline(warnEvery);
     }
 
+    /** Takes the handlers off and gives the informers back. */
     void stop() {
-        List.of(jobs, pods, podGroups, priorityClasses, flows, templates, commands).forEach(SharedIndexInformer::stop);
+        informers.stop();
     }
 
     /** The object as a JSON tree with its type, the form the readers take (list items may come without it). */

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.errorprone.annotations.ThreadSafe;
 import com.google.inject.Inject;
 import dev.muster.jobs.jobplugins.SshKeyGenerator;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.controller.TermController;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
@@ -27,12 +28,14 @@ public final class VolcanoJobsController extends TermController {
     }
 
     private final KubernetesClient client;
+    private final SharedInformers informers;
     private final Clock clock;
     private final Settings settings;
 
     @Inject
-    public VolcanoJobsController(KubernetesClient client, Clock clock, Settings settings) {
+    public VolcanoJobsController(KubernetesClient client, SharedInformers informers, Clock clock, Settings settings) {
         this.client = requireNonNull(client, "client is null");
+        this.informers = requireNonNull(informers, "informers is null");
         this.clock = requireNonNull(clock, "clock is null");
         this.settings = requireNonNull(settings, "settings is null");
     }
@@ -44,6 +47,6 @@ public final class VolcanoJobsController extends TermController {
 
     @Override
     protected Term newTerm() {
-        return new VolcanoControllerTerm(client, clock, settings.keys(), settings.resyncPeriod());
+        return new VolcanoControllerTerm(client, informers, clock, settings.keys(), settings.resyncPeriod());
     }
 }

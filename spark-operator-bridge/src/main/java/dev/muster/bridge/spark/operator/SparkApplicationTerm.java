@@ -8,6 +8,7 @@ import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.EveryChange;
 import dev.muster.runtime.controller.KeyedWorkQueue;
+import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.controller.TermController;
 import dev.muster.runtime.controller.TermInformers;
 import dev.muster.runtime.controller.TermThreads;
@@ -55,11 +56,11 @@ final class SparkApplicationTerm implements TermController.Term {
     private final KeyedWorkQueue<ApplicationKey, String> queue;
     private final SparkApplicationWriter writer;
 
-    SparkApplicationTerm(KubernetesClient client, Clock clock) {
+    SparkApplicationTerm(KubernetesClient client, SharedInformers shared, Clock clock) {
         requireNonNull(client, "client is null");
         requireNonNull(clock, "clock is null");
         // in the order they start: what an application's processing reads has listed before the applications
-        this.informers = new TermInformers(client, "spark bridge");
+        this.informers = new TermInformers(shared, "spark bridge");
         this.queues = informers.resources(KubernetesResources.QUEUES);
         this.volcanoPodGroups = informers.resources(KubernetesResources.VOLCANO_POD_GROUPS);
         this.coschedulingPodGroups = informers.resources(SparkOperatorApi.COSCHEDULING_POD_GROUPS);

@@ -31,18 +31,18 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Not thread-safe: the scheduling thread calls it once per cycle.
  */
-public final class ClusterControllers {
-    private static final Logger log = LoggerFactory.getLogger(ClusterControllers.class);
+public final class ImpliedObjects {
+    private static final Logger log = LoggerFactory.getLogger(ImpliedObjects.class);
 
     private final RestCalls rest;
     /** Objects asked for and not yet seen by the informer, so a lagging cache does not ask twice. */
     private final Set<String> requested = ConcurrentHashMap.newKeySet();
 
-    public ClusterControllers(KubernetesClient client, RetryPolicy retry) {
+    public ImpliedObjects(KubernetesClient client, RetryPolicy retry) {
         this(new RestCalls(requireNonNull(client, "client is null"), requireNonNull(retry, "retry is null")));
     }
 
-    ClusterControllers(RestCalls rest) {
+    ImpliedObjects(RestCalls rest) {
         this.rest = requireNonNull(rest, "rest is null");
     }
 

@@ -46,8 +46,8 @@ import org.slf4j.LoggerFactory;
  * server that is down at start or goes away later is waited for, never fatal.
  */
 @ThreadSafe
-public final class ClusterInformers {
-    private static final Logger log = LoggerFactory.getLogger(ClusterInformers.class);
+public final class CacheInformers {
+    private static final Logger log = LoggerFactory.getLogger(CacheInformers.class);
     private static final int NOT_FOUND = 404;
 
     private final KubernetesClient client;
@@ -67,11 +67,11 @@ public final class ClusterInformers {
     @GuardedBy("this")
     private KubernetesClient watching;
 
-    public ClusterInformers(KubernetesClient client, ClusterCache cache) {
+    public CacheInformers(KubernetesClient client, ClusterCache cache) {
         this(client, cache, new ApiServerReachability(client.getMasterUrl().toString(), java.time.Clock.systemUTC()));
     }
 
-    public ClusterInformers(KubernetesClient client, ClusterCache cache, ApiServerReachability reachability) {
+    public CacheInformers(KubernetesClient client, ClusterCache cache, ApiServerReachability reachability) {
         this.client = requireNonNull(client, "client is null");
         this.cache = requireNonNull(cache, "cache is null");
         this.reachability = requireNonNull(reachability, "reachability is null");
