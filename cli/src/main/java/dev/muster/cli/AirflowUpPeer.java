@@ -36,7 +36,7 @@ import java.util.Optional;
 final class AirflowUpPeer {
     static final String USER = "muster";
     static final String PASSWORDS = "simple_auth_manager_passwords.json.generated";
-    private static final String ENVIRONMENT = "muster-up.env";
+    static final String ENVIRONMENT = "muster-up.env";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int PASSWORD_BYTES = 18;
 

@@ -1,31 +1,19 @@
 package dev.muster.cli;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -47,7 +35,6 @@ class AirflowOnMusterUpTest {
     private static final Duration START = Duration.ofMinutes(8);
     private static final Duration RUN = Duration.ofMinutes(5);
     private static final String DAG = "muster_up_diamond";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path directory;
@@ -55,27 +42,18 @@ class AirflowOnMusterUpTest {
     @RegisterExtension
     final MusterUpFixture up = new MusterUpFixture(START);
 
-    private String accessToken;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
-
     @Test
     void aDiamondAndAMappedGangRunToSuccessWithTheDagsHintsOnTheirPodGroups() throws Exception {
         // given: muster up with Airflow, and the DAG in Airflow's DAG folder
         KubernetesClient client = up.start(directory, "--nodes", "2:cpu=4,memory=16Gi", "--peer", "airflow");
-        Path home = AirflowUpPeer.home(up.kubeconfig());
-        try (InputStream dag = AirflowOnMusterUpTest.class.getResourceAsStream("/airflow/" + DAG + ".py")) {
-            Files.copy(dag, home.resolve("dags").resolve(DAG + ".py"));
-        }
-        URI airflow = URI.create(environment(home).get("AIRFLOW__CORE__EXECUTION_API_SERVER_URL").replace("/execution/", ""));
-        String password = JSON.readTree(home.resolve(AirflowUpPeer.PASSWORDS).toFile()).path(AirflowUpPeer.USER).asText();
+        AirflowUpRest airflow = AirflowUpRest.of(up.kubeconfig());
+        airflow.addDagFile(DAG + ".py");
         await("Airflow answers and has parsed " + DAG).atMost(START).pollInterval(Duration.ofSeconds(5)).ignoreExceptions()
                 .failFast("muster up exited", () -> !up.isRunning())
-                .until(() -> call(airflow, password, "GET", "/api/v2/dags/" + DAG, null).statusCode() == 200);
+                .until(() -> airflow.knows(DAG));
 
         // when
-        HttpResponse<String> triggered = call(airflow, password, "POST", "/api/v2/dags/" + DAG + "/dagRuns", "{\"logical_date\": null}");
-        assertThat(triggered.statusCode()).as(triggered.body()).isEqualTo(200);
-        String runId = JSON.readTree(triggered.body()).path("dag_run_id").asText();
+        String runId = airflow.trigger(DAG);
 
         // then: the run succeeds
         // one call each 5 s: Airflow's one API server worker also serves its task workers' execution API
@@ -83,7 +61,7 @@ class AirflowOnMusterUpTest {
         await("the run " + runId + " succeeds").atMost(RUN).pollInterval(Duration.ofSeconds(5)).ignoreExceptions()
                 .failFast("the run failed", () -> "failed".equals(state.get()))
                 .until(() -> {
-                    state.set(runState(airflow, password, runId));
+                    state.set(airflow.runState(DAG, runId));
                     return "success".equals(state.get());
                 });
         List<Pod> pods = client.pods().inNamespace("default").withLabel("dag_id", DAG).list().getItems();
@@ -111,7 +89,7 @@ class AirflowOnMusterUpTest {
                 .max(Instant::compareTo).orElseThrow();
         assertThat(shards).allSatisfy(pod -> assertThat(scheduled(pod)).isAfterOrEqualTo(lastCreated));
         // each PodGroup's priority weight is the one Airflow gave the task's instances (weight_rule downstream)
-        Map<String, String> airflowWeights = priorityWeights(airflow, password, runId);
+        Map<String, String> airflowWeights = airflow.priorityWeights(DAG, runId);
         Map<String, String> weights = pods.stream().collect(Collectors.toMap(AirflowOnMusterUpTest::task,
                 pod -> annotations(groups.get(group(pod))).getOrDefault("muster.dev/dag-priority-weight", "none"), (one, other) -> one));
         assertThat(weights).containsExactlyInAnyOrderEntriesOf(airflowWeights);
@@ -122,18 +100,6 @@ class AirflowOnMusterUpTest {
                 .extracting(Event::getMessage)
                 .containsExactly("Airflow DAG " + DAG + ", run " + runId + ", task train (one gang of its 3 map indexes):"
                         + " remaining critical path 120 s, priority weight " + airflowWeights.get("train") + " (weight_rule downstream, own 4)");
-    }
-
-    /** The {@code priority_weight} Airflow computed for each task's instances of the run. */
-    private Map<String, String> priorityWeights(URI airflow, String password, String runId) throws IOException, InterruptedException {
-        HttpResponse<String> instances = call(airflow, password, "GET", "/api/v2/dags/" + DAG + "/dagRuns/"
-                + URLEncoder.encode(runId, UTF_8).replace("+", "%20") + "/taskInstances?limit=100", null);
-        assertThat(instances.statusCode()).as(instances.body()).isEqualTo(200);
-        Map<String, String> weights = new TreeMap<>();
-        for (JsonNode instance : JSON.readTree(instances.body()).path("task_instances")) {
-            weights.put(instance.path("task_id").asText(), instance.path("priority_weight").asText());
-        }
-        return weights;
     }
 
     private static List<Pod> task(List<Pod> pods, String task) {
@@ -156,40 +122,5 @@ class AirflowOnMusterUpTest {
         return pod.getStatus().getConditions().stream().filter(condition -> "PodScheduled".equals(condition.getType()))
                 .map(PodCondition::getLastTransitionTime).map(Instant::parse).findFirst()
                 .orElseGet(() -> Instant.parse(pod.getStatus().getStartTime()));
-    }
-
-    private static Map<String, String> environment(Path home) throws IOException {
-        return Files.readAllLines(home.resolve("muster-up.env"), UTF_8).stream().filter(line -> line.contains("="))
-                .collect(Collectors.toMap(line -> line.substring(0, line.indexOf('=')), line -> line.substring(line.indexOf('=') + 1)));
-    }
-
-    private String runState(URI airflow, String password, String runId) throws IOException, InterruptedException {
-        HttpResponse<String> run = call(airflow, password, "GET", "/api/v2/dags/" + DAG + "/dagRuns/"
-                + URLEncoder.encode(runId, UTF_8).replace("+", "%20"), null);
-        return JSON.readTree(run.body()).path("state").asText();
-    }
-
-    /** One call of Airflow's REST API v2 as its user, with a token from {@code POST /auth/token}, taken once. */
-    private HttpResponse<String> call(URI airflow, String password, String method, String path, String body)
-            throws IOException, InterruptedException {
-        if (accessToken == null) {
-            accessToken = token(airflow, password);
-        }
-        return http.send(HttpRequest.newBuilder(airflow.resolve(path)).timeout(Duration.ofSeconds(60))
-                .header("Authorization", "Bearer " + accessToken).header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body)).build(),
-                HttpResponse.BodyHandlers.ofString());
-    }
-
-    private String token(URI airflow, String password) throws IOException, InterruptedException {
-        HttpResponse<String> token = http.send(HttpRequest.newBuilder(airflow.resolve("/auth/token")).timeout(Duration.ofSeconds(60))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("username", AirflowUpPeer.USER, "password", password))))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        JsonNode accessToken = JSON.readTree(token.body()).path("access_token");
-        if (token.statusCode() != 201 || accessToken.isMissingNode()) {
-            throw new IOException("POST /auth/token: HTTP " + token.statusCode() + ": " + token.body());
-        }
-        return accessToken.asText();
     }
 }

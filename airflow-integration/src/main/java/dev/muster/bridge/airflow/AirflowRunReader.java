@@ -55,11 +55,16 @@ final class AirflowRunReader {
     }
 
     /**
-     * Airflow's version, read once when a term starts, so that a wrong address, TLS trust or API version
-     * is reported then, naming its setting, rather than when a pod first needs hints.
+     * Airflow's version, then the credentials proven ({@link AirflowApi#checkCredentials()}): read when a
+     * term starts, so that a wrong address, TLS trust, API version, user or password is reported then,
+     * naming its setting, rather than when a pod first needs hints. Empty while any of them is wrong.
      */
-    Optional<String> version() {
-        return availability.read("Airflow's version", api::version);
+    Optional<String> check() {
+        return availability.read("Airflow's version and credentials", () -> {
+            String version = api.version();
+            api.checkCredentials();
+            return version;
+        });
     }
 
     Optional<RunHints> read(String dagId, String runLabel) {

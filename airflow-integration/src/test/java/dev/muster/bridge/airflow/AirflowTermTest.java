@@ -2,8 +2,11 @@ package dev.muster.bridge.airflow;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.moreThanOrExactly;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
@@ -13,6 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.muster.bridge.airflow.api.AirflowApiVersion;
 import dev.muster.bridge.airflow.api.AirflowSettings;
+import dev.muster.bridge.airflow.api.TestingReporter;
 import dev.muster.bridge.airflow.hints.HintSettings;
 import dev.muster.bridge.airflow.pods.AirflowGroupName;
 import dev.muster.bridge.airflow.pods.AirflowPodGroups;
@@ -53,6 +57,7 @@ class AirflowTermTest {
     private final int port = freePort();
     // a fixed port, so that the term can call it before it is up and after
     private final WireMockServer airflow = new WireMockServer(wireMockConfig().bindAddress("127.0.0.1").port(port));
+    private final TestingReporter reporter = new TestingReporter();
     private AirflowTerm term;
 
     private static int freePort() {
@@ -81,24 +86,35 @@ class AirflowTermTest {
     }
 
     private void airflowAnswers() {
-        airflow.stubFor(post(urlPathEqualTo("/auth/token")).willReturn(aResponse().withStatus(201)
-                .withHeader("Content-Type", "application/json").withBody(fixture("token.json"))));
+        airflow.stubFor(get(urlPathEqualTo("/api/v2/version")).willReturn(okJson(fixture("version.json"))));
+        tokenAnswers();
         airflow.stubFor(get(urlPathEqualTo("/api/v2/dags/diamond/tasks")).willReturn(okJson(fixture("diamond-tasks.json"))));
         airflow.stubFor(get(urlPathEqualTo("/api/v2/dags/diamond/dagRuns")).willReturn(okJson(fixture("diamond-dagRuns.json"))));
         airflow.stubFor(get(urlPathMatching("/api/v2/dags/diamond/dagRuns/[^/]+/taskInstances"))
                 .willReturn(okJson(fixture("diamond-taskInstances.json"))));
     }
 
+    private void tokenAnswers() {
+        airflow.stubFor(post(urlPathEqualTo("/auth/token")).willReturn(aResponse().withStatus(201)
+                .withHeader("Content-Type", "application/json").withBody(fixture("token.json"))));
+    }
+
     private void startTerm() throws InterruptedException {
+        // the start check tries again after 20 ms, 40 ms, ... at most 160 ms
         AirflowSettings api = new AirflowSettings(URI.create("http://127.0.0.1:" + port), AirflowApiVersion.V2, "muster", "secret", Optional.empty(),
-                Duration.ofSeconds(5), Duration.ofSeconds(10), 0, Duration.ofMillis(10), Duration.ofMillis(10));
-        term = new AirflowTerm(client, new SharedInformers(client), Clock.systemUTC(), new AirflowBridgeSettings(api, HintSettings.DEFAULTS, Duration.ofMillis(200)));
+                Duration.ofSeconds(5), Duration.ofSeconds(10), 0, Duration.ofMillis(20), Duration.ofMillis(160));
+        term = new AirflowTerm(client, new SharedInformers(client), Clock.systemUTC(),
+                new AirflowBridgeSettings(api, HintSettings.DEFAULTS, Duration.ofMillis(200)), reporter);
         term.start();
     }
 
     /** A pod as KubernetesPodOperator labels it and the pod_mutation_hook annotates it. */
     private String createPod(String name, String task, int mapIndex, boolean gang) {
-        Map<String, String> labels = new HashMap<>(Map.of("dag_id", "diamond", "task_id", task, "run_id", SafeLabelValue.of(RUN_ID),
+        return createPod("diamond", name, task, mapIndex, gang);
+    }
+
+    private String createPod(String dag, String name, String task, int mapIndex, boolean gang) {
+        Map<String, String> labels = new HashMap<>(Map.of("dag_id", dag, "task_id", task, "run_id", SafeLabelValue.of(RUN_ID),
                 "try_number", "1", "kubernetes_pod_operator", "True"));
         if (mapIndex >= 0) {
             labels.put("map_index", String.valueOf(mapIndex));
@@ -134,6 +150,8 @@ class AirflowTermTest {
         GenericKubernetesResource d = awaitPodGroup(single);
 
         assertThat(group).doesNotContain(",");
+        // Airflow answered from the start: nothing to report, not even a start-up failure then a recovery
+        assertThat(reporter.reports()).isEmpty();
         assertThat(((Map<?, ?>) fan.getAdditionalProperties().get("spec")).get("minMember")).isEqualTo(3);
         assertThat(fan.getMetadata().getAnnotations())
                 .containsEntry(DagAnnotations.DAG, "default/diamond/" + SafeLabelValue.of(RUN_ID))
@@ -175,9 +193,90 @@ class AirflowTermTest {
         Awaitility.await("hints after recovery").atMost(Duration.ofSeconds(30)).until(() -> client
                 .genericKubernetesResources(AirflowPodGroupWriter.POD_GROUPS).inNamespace("default").withName(group).get()
                 .getMetadata().getAnnotations().containsKey(DagAnnotations.DAG));
+        assertThat(reporter.reports()).hasSize(2).satisfies(reports -> {
+            assertThat(reports.get(0)).startsWith("unavailable: ").contains("GET /api/v2/version: unreachable (check airflow.url)");
+            assertThat(reports.get(1)).startsWith("recovered after ");
+        });
         // no event for the plain group, one once the hints came
         Awaitility.await("the PodGroup's event").atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(client.v1().events()
                 .inNamespace("default").list().getItems()).filteredOn(event -> group.equals(event.getInvolvedObject().getName()))
                 .singleElement().satisfies(event -> assertThat(event.getMessage()).startsWith("Airflow DAG diamond, run " + RUN_ID + ", task fan")));
+    }
+
+    @Test
+    void refusedCredentialsAreSaidOnceAtStartThenPodsArePlainUntilTheyAreTaken() throws InterruptedException {
+        // given: Airflow answers its version (which needs no login) but refuses the password
+        airflow.start();
+        airflowAnswers();
+        airflow.stubFor(post(urlPathEqualTo("/auth/token")).willReturn(aResponse().withStatus(401)
+                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"Invalid credentials\"}")));
+
+        // when: the term starts with no pod to read hints for
+        startTerm();
+
+        // then: said at start, naming the settings, and tried again with backoff
+        Awaitility.await("the start check's report").atMost(Duration.ofSeconds(30)).until(() -> !reporter.reports().isEmpty());
+        assertThat(reporter.reports().get(0)).startsWith("unavailable: ")
+                .contains("POST /auth/token: HTTP 401, the credentials of muster are refused (check airflow.username and airflow.password)");
+        Awaitility.await("the check tried again").atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> airflow.verify(moreThanOrExactly(3), postRequestedFor(urlPathEqualTo("/auth/token"))));
+        // a pod meanwhile gets a plain group at once, without a read of its DAG that would fail the same way
+        String group = createPod("d", "d", -1, false);
+        GenericKubernetesResource plain = awaitPodGroup(group);
+        assertThat(plain.getMetadata().getAnnotations()).doesNotContainKey(DagAnnotations.DAG);
+        assertThat(reporter.reports()).hasSize(1);
+
+        // and once Airflow takes the credentials, the hints follow and the recovery is said once
+        tokenAnswers();
+        Awaitility.await("hints once the credentials are taken").atMost(Duration.ofSeconds(30)).until(() -> client
+                .genericKubernetesResources(AirflowPodGroupWriter.POD_GROUPS).inNamespace("default").withName(group).get()
+                .getMetadata().getAnnotations().containsKey(DagAnnotations.DAG));
+        assertThat(reporter.reports()).hasSize(2).last().asString().startsWith("recovered after ");
+    }
+
+    @Test
+    void podOfADagTheApiDoesNotKnowIsPlainWithoutAReport() throws InterruptedException {
+        // given: Airflow 3.3.2's own 404 for a DAG it does not know, beside the diamond it knows
+        airflow.start();
+        airflowAnswers();
+        airflow.stubFor(get(urlPathEqualTo("/api/v2/dags/nobody/tasks")).willReturn(aResponse().withStatus(404)
+                .withHeader("Content-Type", "application/json").withBody(fixture("nobody-tasks-404.json"))));
+        String unknown = createPod("nobody", "n", "n", -1, false);
+        String known = createPod("d", "d", -1, false);
+
+        // when
+        startTerm();
+
+        // then: the unknown DAG's pod is a plain pod, the known one has its hints, and the API counts as up
+        GenericKubernetesResource plain = awaitPodGroup(unknown);
+        Awaitility.await("the known DAG's hints").atMost(Duration.ofSeconds(30))
+                .until(() -> awaitPodGroup(known).getMetadata().getAnnotations().containsKey(DagAnnotations.DAG));
+        airflow.verify(moreThanOrExactly(1), getRequestedFor(urlPathEqualTo("/api/v2/dags/nobody/tasks")));
+        assertThat(((Map<?, ?>) plain.getAdditionalProperties().get("spec")).get("minMember")).isEqualTo(1);
+        assertThat(plain.getMetadata().getAnnotations()).doesNotContainKey(DagAnnotations.DAG);
+        assertThat(JobOrigin.of(plain.getMetadata().getAnnotations()).map(JobOrigin::describe)).contains("Airflow DAG nobody, task n");
+        assertThat(reporter.reports()).isEmpty();
+    }
+
+    @Test
+    void anAddressWithoutTheApiVersionKeepsPodsPlainEvenWhereDagReadsWouldAnswer() throws InterruptedException {
+        // given: no /api/v2/version (an Airflow 2, or a proxy), though the DAG's addresses answer
+        airflow.start();
+        airflowAnswers();
+        airflow.stubFor(get(urlPathEqualTo("/api/v2/version")).willReturn(aResponse().withStatus(404).withBody("<h1>Not Found</h1>")));
+        String group = createPod("d", "d", -1, false);
+
+        // when
+        startTerm();
+
+        // then: said once, naming the setting; the check is tried again (20+40+80+160+160 ms, past two polls),
+        // and no read of a DAG happens, whose answer would hide the wrong setting as a recovery
+        GenericKubernetesResource plain = awaitPodGroup(group);
+        Awaitility.await("the check tried again").atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> airflow.verify(moreThanOrExactly(6), getRequestedFor(urlPathEqualTo("/api/v2/version"))));
+        assertThat(reporter.reports()).singleElement().asString()
+                .contains("GET /api/v2/version: HTTP 404, no REST API v2 here (check airflow.api-version: v2 for Airflow 3, v1 for Airflow 2;");
+        airflow.verify(0, getRequestedFor(urlPathMatching("/api/v2/dags/.*")));
+        assertThat(plain.getMetadata().getAnnotations()).doesNotContainKey(DagAnnotations.DAG);
     }
 }

@@ -11,6 +11,14 @@ public interface AirflowApi {
     /** Airflow's version, as {@code GET /version} reports it ({@code 3.3.2}). */
     String version();
 
+    /**
+     * Proves the configured user and password with the cheapest call that needs them, since
+     * {@link #version()} needs none: v2 takes a new token ({@code POST /auth/token}), v1 lists one DAG
+     * run of all DAGs ({@code GET /dags/~/dagRuns?limit=1}). Refused ones are an
+     * {@link AirflowApiException.Failure#UNAUTHORIZED} naming the settings.
+     */
+    void checkCredentials();
+
     /** The tasks of a DAG with their downstream edges ({@code GET /dags/{dag_id}/tasks}). */
     List<AirflowTask> tasks(String dagId);
 

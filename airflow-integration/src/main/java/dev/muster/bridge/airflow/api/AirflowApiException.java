@@ -19,9 +19,12 @@ public final class AirflowApiException extends RuntimeException {
         SERVER_ERROR(true),
         /** 401 or 403: the credentials or their permissions */
         UNAUTHORIZED(false),
-        /** 404 on a DAG's or run's address: no such DAG or run, or not the API version configured */
+        /** 404 on a DAG's or run's address, answered by Airflow: no such DAG or run */
         NOT_FOUND(false),
-        /** an answer that is not what the configured API version returns (a 404 on the version or the token too) */
+        /**
+         * an answer that is not what the configured API version returns: a 404 on the version or the token,
+         * or one on a DAG's address that is not Airflow's answer about the DAG, too
+         */
         BAD_RESPONSE(false);
 
         private final boolean retryable;

@@ -53,6 +53,13 @@ final class AirflowV1Api implements AirflowApi {
     }
 
     @Override
+    public void checkCredentials() {
+        // v1 has no login call; "~" is every DAG, and one run (or none) is the cheapest authenticated read
+        call("GET /api/v1/dags/~/dagRuns?limit=1", () -> dagRuns.getDagRuns(DagRunApi.APIGetDagRunsRequest.newBuilder()
+                .dagId("~").limit(1).build(), authorization));
+    }
+
+    @Override
     public List<AirflowTask> tasks(String dagId) {
         return call("GET /api/v1/dags/" + dagId + "/tasks", () -> dags.getTasks(DagApi.APIGetTasksRequest.newBuilder().dagId(dagId).build(),
                 authorization).getTasks().stream().map(AirflowV1Api::task).collect(ImmutableList.toImmutableList()));

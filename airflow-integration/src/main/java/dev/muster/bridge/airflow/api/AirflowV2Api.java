@@ -56,6 +56,13 @@ final class AirflowV2Api implements AirflowApi {
     }
 
     @Override
+    public void checkCredentials() {
+        // a new token, not a kept one: the check is about the settings now
+        tokens.invalidate();
+        tokens.authorization();
+    }
+
+    @Override
     public List<AirflowTask> tasks(String dagId) {
         return call("GET /api/v2/dags/" + dagId + "/tasks", headers -> {
             List<TaskResponse> found = tasks.getTasks(TaskApi.APIGetTasksRequest.newBuilder().dagId(dagId).build(), headers).getTasks();

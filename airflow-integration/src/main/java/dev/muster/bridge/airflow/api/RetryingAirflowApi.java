@@ -48,6 +48,14 @@ public final class RetryingAirflowApi implements AirflowApi {
     }
 
     @Override
+    public void checkCredentials() {
+        run(() -> {
+            delegate.checkCredentials();
+            return null;
+        });
+    }
+
+    @Override
     public List<AirflowTask> tasks(String dagId) {
         return run(() -> delegate.tasks(dagId));
     }

@@ -19,11 +19,16 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Airflow 3's API down, refusing the credentials, failing with 500 or answering too slowly: the reads
@@ -208,5 +213,95 @@ class AirflowApiFailureTest {
         assertThat(readTasks(api())).isEmpty();
 
         assertThat(reporter.reports()).singleElement().asString().contains("airflow.api-version");
+    }
+
+    static Stream<Arguments> notFoundAnswers() {
+        return Stream.of(
+                Arguments.of("Airflow 3's answer for a DAG it does not know", AirflowApiVersion.V2,
+                        Fixtures.read("airflow-v2/nobody-tasks-404.json"), AirflowApiException.Failure.NOT_FOUND),
+                Arguments.of("Airflow 3's answer for a route it does not serve", AirflowApiVersion.V2,
+                        Fixtures.read("airflow-v2/unknown-route-404.json"), AirflowApiException.Failure.BAD_RESPONSE),
+                Arguments.of("Airflow 3's answer to REST API v1", AirflowApiVersion.V1,
+                        Fixtures.read("airflow-v2/v1-on-airflow3-404.json"), AirflowApiException.Failure.BAD_RESPONSE),
+                Arguments.of("a web framework's default", AirflowApiVersion.V2, "{\"detail\":\"Not Found\"}",
+                        AirflowApiException.Failure.BAD_RESPONSE),
+                Arguments.of("Airflow 2's answer for a DAG it does not know", AirflowApiVersion.V1,
+                        Fixtures.read("airflow-v1/nobody-tasks-404.json"), AirflowApiException.Failure.NOT_FOUND),
+                Arguments.of("Airflow 2's answer for a route it does not serve", AirflowApiVersion.V1,
+                        Fixtures.read("airflow-v1/unknown-route-404.json"), AirflowApiException.Failure.BAD_RESPONSE),
+                Arguments.of("Airflow 2's page for REST API v2", AirflowApiVersion.V2,
+                        Fixtures.read("airflow-v1/v2-on-airflow2-404.html"), AirflowApiException.Failure.BAD_RESPONSE),
+                Arguments.of("an empty body, as a proxy may give", AirflowApiVersion.V2, "", AirflowApiException.Failure.BAD_RESPONSE));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("notFoundAnswers")
+    void a404OnADagsAddressIsAnUnknownDagOnlyWhenAirflowSaysSo(String answer, AirflowApiVersion version, String body,
+            AirflowApiException.Failure expected) {
+        tokenAnswers();
+        String tasks = "/api/" + version.name().toLowerCase(Locale.ROOT) + "/dags/muster_diamond/tasks";
+        airflow.stubFor(get(urlPathEqualTo(tasks)).willReturn(aResponse().withStatus(404).withBody(body)));
+        AirflowApi api = AirflowApis.connect(new AirflowSettings(URI.create(airflow.baseUrl()), version, "muster", "secret", Optional.empty(),
+                Duration.ofSeconds(5), Duration.ofSeconds(10), 2, Duration.ofMillis(10), Duration.ofMillis(40)));
+
+        assertThat(availability.read("dag muster_diamond", () -> api.tasks("muster_diamond"))).isEmpty();
+
+        if (expected == AirflowApiException.Failure.NOT_FOUND) {
+            assertThat(reporter.reports()).isEmpty();
+            assertThat(availability.problem()).isEmpty();
+        } else {
+            assertThat(reporter.reports()).singleElement().asString()
+                    .contains("GET " + tasks + ": HTTP 404, no REST API " + version.name().toLowerCase(Locale.ROOT) + " here (check airflow.api-version");
+            assertThat(availability.problem()).hasValueSatisfying(problem -> {
+                assertThat(problem.failure()).isEqualTo(expected);
+                assertThat(problem.setting()).isEqualTo(AirflowSettings.API_VERSION);
+            });
+        }
+        // neither kind is retried: a 404 does not pass by itself
+        airflow.verify(1, getRequestedFor(urlPathEqualTo(tasks)));
+    }
+
+    @Test
+    void checkingCredentialsTakesANewTokenAndNamesTheSettingsWhenRefused() {
+        airflow.stubFor(get(urlPathEqualTo("/api/v2/version")).willReturn(okJson(Fixtures.read("airflow-v2/version.json"))));
+        airflow.stubFor(post(urlPathEqualTo("/auth/token")).willReturn(aResponse().withStatus(401)
+                .withHeader("Content-Type", "application/json").withBody("{\"detail\":\"Invalid credentials\"}")));
+        AirflowApi api = api();
+
+        assertThat(api.version()).isEqualTo("3.3.2");
+        assertThat(availability.read("credentials", () -> {
+            api.checkCredentials();
+            return true;
+        })).isEmpty();
+
+        assertThat(availability.problem()).hasValueSatisfying(problem -> {
+            assertThat(problem.failure()).isEqualTo(AirflowApiException.Failure.UNAUTHORIZED);
+            assertThat(problem.setting()).isEqualTo(AirflowSettings.PASSWORD);
+        });
+        tokenAnswers();
+        api.checkCredentials();
+        api.checkCredentials();
+        // one refused, then a new token for each check rather than the one kept
+        airflow.verify(3, postRequestedFor(urlPathEqualTo("/auth/token")));
+    }
+
+    @Test
+    void checkingCredentialsOnV1ReadsOneRunOfEveryDagWithBasicAuth() {
+        // Airflow 2.11.2 answers a wrong password here with 403, as it answers /version without any
+        // the generated client sends "~" as %7E, which the real Airflow 2.11.2 reads as "~"
+        airflow.stubFor(get(urlPathEqualTo("/api/v1/dags/%7E/dagRuns")).willReturn(aResponse().withStatus(403)
+                .withHeader("Content-Type", "application/problem+json").withBody(Fixtures.read("airflow-v1/wrong-password-403.json"))));
+        AirflowApi api = AirflowApis.connect(new AirflowSettings(URI.create(airflow.baseUrl()), AirflowApiVersion.V1, "admin", "wrong",
+                Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(10), 2, Duration.ofMillis(10), Duration.ofMillis(40)));
+
+        assertThat(availability.read("credentials", () -> {
+            api.checkCredentials();
+            return true;
+        })).isEmpty();
+
+        assertThat(reporter.reports()).singleElement().asString()
+                .contains("GET /api/v1/dags/~/dagRuns?limit=1: HTTP 403, the credentials of admin are refused (check airflow.username and airflow.password)");
+        airflow.verify(1, getRequestedFor(urlPathEqualTo("/api/v1/dags/%7E/dagRuns")).withQueryParam("limit", equalTo("1"))
+                .withHeader("Authorization", equalTo("Basic YWRtaW46d3Jvbmc=")));
     }
 }

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Records what {@link AirflowAvailability} reports, in order. */
-final class TestingReporter implements AirflowAvailability.Reporter {
+public final class TestingReporter implements AirflowAvailability.Reporter {
     private final List<String> reports = new ArrayList<>();
 
     @Override
@@ -19,7 +19,7 @@ final class TestingReporter implements AirflowAvailability.Reporter {
         reports.add("recovered after " + downFor);
     }
 
-    synchronized List<String> reports() {
+    public synchronized List<String> reports() {
         return ImmutableList.copyOf(reports);
     }
 }

@@ -55,4 +55,25 @@ class RealAirflow2ApiTest {
                 })
                 .hasMessageContaining("GET /api/v1/dags/muster_diamond2/tasks");
     }
+
+    @Test
+    void theCredentialsCheckRefusesAWrongPasswordThatTheVersionDoesNotNeed(RealAirflow airflow) {
+        AirflowApi wrong = AirflowApis.connect(airflow.settings().withPassword("not-the-password"));
+
+        assertThat(wrong.version()).isEqualTo("2.11.2");
+        assertThatThrownBy(wrong::checkCredentials)
+                .isInstanceOfSatisfying(AirflowApiException.class, failure -> {
+                    assertThat(failure.failure()).isEqualTo(AirflowApiException.Failure.UNAUTHORIZED);
+                    assertThat(failure.setting()).isEqualTo(AirflowSettings.PASSWORD);
+                })
+                .hasMessageContaining("GET /api/v1/dags/~/dagRuns?limit=1: HTTP 403");
+        AirflowApis.connect(airflow.settings()).checkCredentials();
+    }
+
+    @Test
+    void unknownDagIsNotFound(RealAirflow airflow) {
+        assertThatThrownBy(() -> AirflowApis.connect(airflow.settings()).tasks("no_such_dag"))
+                .isInstanceOfSatisfying(AirflowApiException.class,
+                        failure -> assertThat(failure.failure()).isEqualTo(AirflowApiException.Failure.NOT_FOUND));
+    }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.muster.bridge.airflow.api.AirflowApi;
 import dev.muster.bridge.airflow.api.AirflowApiException;
+import dev.muster.bridge.airflow.api.AirflowApiVersion;
 import dev.muster.bridge.airflow.api.AirflowApis;
 import dev.muster.bridge.airflow.api.AirflowDagRun;
 import dev.muster.bridge.airflow.api.AirflowSettings;
@@ -132,9 +133,36 @@ class RealAirflowApiTest {
     }
 
     @Test
+    void theCredentialsCheckRefusesAWrongPasswordThatTheVersionDoesNotNeed(RealAirflow airflow) {
+        AirflowApi wrong = AirflowApis.connect(airflow.settings().withPassword("not-the-password"));
+
+        assertThat(wrong.version()).isEqualTo("3.3.2");
+        assertThatThrownBy(wrong::checkCredentials)
+                .isInstanceOfSatisfying(AirflowApiException.class, failure -> {
+                    assertThat(failure.failure()).isEqualTo(AirflowApiException.Failure.UNAUTHORIZED);
+                    assertThat(failure.setting()).isEqualTo(AirflowSettings.PASSWORD);
+                })
+                .hasMessageContaining("POST /auth/token: HTTP 401, the credentials of muster are refused");
+        api(airflow).checkCredentials();
+    }
+
+    @Test
     void unknownDagIsNotFound(RealAirflow airflow) {
         assertThatThrownBy(() -> api(airflow).tasks("no_such_dag"))
                 .isInstanceOfSatisfying(AirflowApiException.class,
                         failure -> assertThat(failure.failure()).isEqualTo(AirflowApiException.Failure.NOT_FOUND));
+    }
+
+    @Test
+    void restApiV1OnAirflow3IsTheVersionSettingEvenOnADagsAddress(RealAirflow airflow) {
+        AirflowApi v1 = AirflowApis.connect(new AirflowSettings(airflow.url(), AirflowApiVersion.V1, airflow.user(), airflow.password(),
+                Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(30), 0, Duration.ofMillis(200), Duration.ofSeconds(2)));
+
+        assertThatThrownBy(() -> v1.tasks("muster_diamond"))
+                .isInstanceOfSatisfying(AirflowApiException.class, failure -> {
+                    assertThat(failure.failure()).isEqualTo(AirflowApiException.Failure.BAD_RESPONSE);
+                    assertThat(failure.setting()).isEqualTo(AirflowSettings.API_VERSION);
+                })
+                .hasMessageContaining("HTTP 404, no REST API v1 here");
     }
 }
