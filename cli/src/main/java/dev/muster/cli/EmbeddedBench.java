@@ -2,19 +2,17 @@ package dev.muster.cli;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.inject.Injector;
 import dev.muster.embedded.EmbeddedApiServer;
 import dev.muster.embedded.NodePool;
 import dev.muster.embedded.SimulatedNodes;
-import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.TaskId;
 import dev.muster.runtime.KubernetesRuntime;
-import dev.muster.runtime.RuntimeModule;
 import dev.muster.runtime.RuntimeOptions;
 import dev.muster.runtime.binding.BindRequest;
 import dev.muster.runtime.binding.BindResult;
 import dev.muster.runtime.binding.Binder;
-import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.informers.UntypedClient;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
@@ -108,8 +106,9 @@ final class EmbeddedBench {
                         @Override
                         public void onDelete(GenericKubernetesResource pod, boolean finalStateUnknown) {}
                     }, 0);
-            KubernetesRuntime runtime = RuntimeAssembly.create(client, clock, new RuntimeOptions(config.source(), config.text(),
+            Injector injector = RuntimeAssembly.injector(client, clock, new RuntimeOptions(config.source(), config.text(),
                     Set.of(EmbeddedCluster.SCHEDULER_NAME), period, Optional.empty()), List.of());
+            KubernetesRuntime runtime = injector.getInstance(KubernetesRuntime.class);
             long bindStart = System.nanoTime();
             long bindCpuStart = processCpuNanos();
             try {
@@ -129,8 +128,8 @@ final class EmbeddedBench {
                 requests.add(new BindRequest(new TaskId("bench-writes", String.format("job-%05d-worker-%d", index / gang, index % gang)), "",
                         new NodeName(nodeNames.get(index % nodeNames.size()))));
             }
-            Binder binder = new Binder(client, new ClusterCache(Set.of(EmbeddedCluster.SCHEDULER_NAME), clock), RetryPolicy.DEFAULT,
-                    RuntimeModule.BIND_PARALLELISM);
+            // the runtime's own binder, its loop stopped: the write path alone, as the loop's binds go out
+            Binder binder = injector.getInstance(Binder.class);
             long writeStart = System.nanoTime();
             long written = binder.bind(requests).stream().filter(result -> result.status() == BindResult.Status.BOUND).count();
             double writeSeconds = (System.nanoTime() - writeStart) / 1e9;

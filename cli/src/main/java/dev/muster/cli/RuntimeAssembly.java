@@ -3,6 +3,7 @@ package dev.muster.cli;
 import com.google.common.collect.ImmutableList;
 import com.google.inject.AbstractModule;
 import com.google.inject.Guice;
+import com.google.inject.Injector;
 import com.google.inject.Module;
 import com.google.inject.ProvisionException;
 import dev.muster.engine.EngineModule;
@@ -29,6 +30,17 @@ final class RuntimeAssembly {
      * @throws ConfigException when the configuration does not parse with the installed plugins
      */
     static KubernetesRuntime create(KubernetesClient client, Clock clock, RuntimeOptions options, List<Module> contributions) {
+        return injector(client, clock, options, contributions).getInstance(KubernetesRuntime.class);
+    }
+
+    /**
+     * The injector of {@link #create}, for a caller that needs more of the runtime than its start and stop
+     * ({@code muster bench --embedded} binds through the runtime's binder alone). Creating it creates the
+     * runtime's singletons, so a bad configuration is found here.
+     *
+     * @throws ConfigException when the configuration does not parse with the installed plugins
+     */
+    static Injector injector(KubernetesClient client, Clock clock, RuntimeOptions options, List<Module> contributions) {
         ImmutableList<Module> modules = ImmutableList.<Module>builder()
                 .add(new EngineModule())
                 .add(new AbstractModule() {
@@ -42,7 +54,9 @@ final class RuntimeAssembly {
                 .addAll(contributions)
                 .build();
         try {
-            return Guice.createInjector(modules).getInstance(KubernetesRuntime.class);
+            Injector injector = Guice.createInjector(modules);
+            injector.getInstance(KubernetesRuntime.class);
+            return injector;
         } catch (ProvisionException e) {
             if (e.getCause() instanceof ConfigException config) {
                 throw config;

@@ -11,6 +11,7 @@ import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.engine.framework.SessionConfig;
 import dev.muster.runtime.binding.ApiServerReachability;
+import dev.muster.runtime.binding.Binder;
 import dev.muster.runtime.binding.IdleProbe;
 import dev.muster.runtime.binding.DecisionWriter;
 import dev.muster.runtime.binding.WriteFence;
@@ -100,6 +101,12 @@ public final class RuntimeModule extends AbstractModule {
     static DecisionWriter writer(KubernetesClient client, ClusterCache cache, Clock clock, WriteFence fence,
             ApiServerReachability reachability) {
         return DecisionWriter.connect(client, cache, BIND_PARALLELISM, clock, fence, reachability);
+    }
+
+    @Provides
+    @Singleton
+    static Binder binder(DecisionWriter writer) {
+        return writer.binder();
     }
 
     /** One view of whether the API server answers, for the writers and the informers, so an outage is logged once. */

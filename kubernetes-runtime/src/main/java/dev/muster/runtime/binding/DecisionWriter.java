@@ -40,6 +40,11 @@ public final class DecisionWriter {
         this.fence = requireNonNull(fence, "fence is null");
     }
 
+    /** The binder these writers bind through, for a caller that binds outside a cycle (the embedded benchmark's write path). */
+    public Binder binder() {
+        return binder;
+    }
+
     /** The writers for one API server, with the default retries and {@code bindParallelism} binds in flight. */
     public static DecisionWriter connect(KubernetesClient client, ClusterCache cache, int bindParallelism, Clock clock) {
         return over(new RestCalls(client, RetryPolicy.DEFAULT), cache, bindParallelism, clock, WriteFence.NONE);
