@@ -14,11 +14,13 @@ import dev.muster.runtime.binding.ApiServerReachability;
 import dev.muster.runtime.binding.Binder;
 import dev.muster.runtime.binding.IdleProbe;
 import dev.muster.runtime.binding.DecisionWriter;
+import dev.muster.runtime.binding.FencedClient;
 import dev.muster.runtime.binding.WriteFence;
 import dev.muster.runtime.controller.ControllerSet;
 import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.informers.CacheInformers;
 import dev.muster.runtime.leader.LeaderElection;
+import dev.muster.runtime.leader.LeaseConfig;
 import dev.muster.runtime.leader.LeaseFence;
 import dev.muster.runtime.metrics.Health;
 import dev.muster.runtime.metrics.SchedulerMetrics;
@@ -123,6 +125,23 @@ public final class RuntimeModule extends AbstractModule {
         return new IdleProbe(client, reachability, IdleProbe.QUIET, clock);
     }
 
+    /**
+     * The client everything but the election uses: with leader election a {@link FencedClient} view of the
+     * one client, so that controllers, like the scheduler's writers, write nothing once the lease may have
+     * passed to a standby; without, the client itself.
+     */
+    @Provides
+    @Singleton
+    static KubernetesClient client(@Unfenced KubernetesClient client, WriteFence fence, RuntimeOptions options) {
+        return FencedClient.of(client, fence, path -> options.lease().map(lease -> isLease(path, lease)).orElse(false));
+    }
+
+    /** Whether {@code path} is the Lease's own, or its namespace's leases, where it is created. */
+    private static boolean isLease(String path, LeaseConfig lease) {
+        String leases = "/apis/coordination.k8s.io/v1/namespaces/" + lease.namespace() + "/leases";
+        return path.equals(leases) || path.equals(leases + "/" + lease.name());
+    }
+
     /** With leader election, the lease's: nothing is written once it is lost or its renew deadline has passed. */
     @Provides
     @Singleton
@@ -145,7 +164,7 @@ public final class RuntimeModule extends AbstractModule {
 
     @Provides
     @Singleton
-    static Optional<LeaderElection> election(KubernetesClient client, RuntimeOptions options, Clock clock, LeadershipTerm term,
+    static Optional<LeaderElection> election(@Unfenced KubernetesClient client, RuntimeOptions options, Clock clock, LeadershipTerm term,
             Optional<LeaseFence> fence) {
         return options.lease().map(lease -> new LeaderElection(client, lease, clock, term, fence.orElseThrow()));
     }

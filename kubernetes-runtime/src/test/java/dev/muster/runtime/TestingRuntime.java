@@ -2,6 +2,7 @@ package dev.muster.runtime;
 
 import com.google.inject.AbstractModule;
 import com.google.inject.Guice;
+import com.google.inject.Injector;
 import com.google.inject.Module;
 import dev.muster.engine.EngineModule;
 import dev.muster.engine.config.DefaultSchedulerConfig;
@@ -21,6 +22,11 @@ public final class TestingRuntime {
     }
 
     public static KubernetesRuntime create(KubernetesClient client, RuntimeOptions options, Clock clock, Module... extra) {
+        return injector(client, options, clock, extra).getInstance(KubernetesRuntime.class);
+    }
+
+    /** The injector of {@link #create}, for a test that looks at what it binds. */
+    public static Injector injector(KubernetesClient client, RuntimeOptions options, Clock clock, Module... extra) {
         return Guice.createInjector(new EngineModule(), new KubernetesModule(client), new RuntimeModule(options), new AbstractModule() {
             @Override
             protected void configure() {
@@ -29,6 +35,6 @@ public final class TestingRuntime {
                     install(module);
                 }
             }
-        }).getInstance(KubernetesRuntime.class);
+        });
     }
 }
