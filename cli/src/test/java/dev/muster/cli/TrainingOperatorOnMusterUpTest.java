@@ -19,10 +19,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The real training operator (v1.9.4) against {@code muster up --peer training-operator}, which installs and starts it:
@@ -30,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * simulated kubelet ends them, and the operator marks the job Succeeded. The example is
  * {@code kubeflow-bridge}'s copy of the operator's v1.9.0 {@code examples/tensorflow/dist-mnist/tf_job_mnist.yaml}
  * (Apache-2.0, origin in that module's {@code src/test/resources/examples/README.md}), given 1 cpu per pod and a
- * {@code muster.dev/duration} for the simulated kubelet. Beside the operator, Muster's native mode is off.
+ * {@code muster.dev/duration} for the simulated kubelet. Beside the operator, Muster's native mode is off. Run on the
+ * embedded API server and, with {@code --apiserver real}, on a real kube-apiserver and etcd.
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class TrainingOperatorOnMusterUpTest {
@@ -50,22 +52,28 @@ class TrainingOperatorOnMusterUpTest {
     @RegisterExtension
     final MusterUpFixture up = new MusterUpFixture(WAIT);
 
-    @Test
-    void theDistMnistTfJobIsGangBoundAndSucceeds() throws Exception {
-        // given: muster up with two nodes of 8 CPUs, and the training operator watching it
-        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi", "--peer", "training-operator");
+    @ParameterizedTest(name = "--apiserver {0}")
+    @ValueSource(strings = {"embedded", "real"})
+    void theDistMnistTfJobIsGangBoundAndSucceeds(String apiServer) throws Exception {
+        // given: muster up with two nodes of 8 CPUs, on its embedded API server or a real kube-apiserver and etcd,
+        // and the training operator watching it
+        KubernetesClient client = up.start(directory, "--apiserver", apiServer, "--nodes", "2:cpu=8,memory=32Gi", "--peer",
+                "training-operator");
 
         // when
         client.genericKubernetesResources(TFJOBS).inNamespace("default").resource(JSON.convertValue(tfJob(), GenericKubernetesResource.class))
                 .create();
 
-        // then: the operator's PodGroup is the whole job, its four pods name it, and the job succeeds
-        await().atMost(WAIT).untilAsserted(() -> assertThat(condition(client, "Succeeded"))
-                .as("the TFJob's Succeeded condition (muster up's stdout names the operator's log)").isEqualTo("True"));
+        // then: the operator's PodGroup is the whole job (read while the job runs: the operator deletes it once the job has
+        // ended), its four pods name it, and the job succeeds
+        await().atMost(WAIT).until(() -> client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
+                .withName("dist-mnist-for-e2e-test").get() != null);
         GenericKubernetesResource podGroup = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
                 .withName("dist-mnist-for-e2e-test").get();
         assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(4);
         assertThat(podGroup.getMetadata().getAnnotations()).containsEntry("volcano.sh/task-topology-affinity", "ps,worker");
+        await().atMost(WAIT).untilAsserted(() -> assertThat(condition(client, "Succeeded"))
+                .as("the TFJob's Succeeded condition (muster up's stdout names the operator's log)").isEqualTo("True"));
         List<Pod> pods = client.pods().inNamespace("default").withLabel("training.kubeflow.org/job-name", "dist-mnist-for-e2e-test")
                 .list().getItems();
         assertThat(pods).hasSize(4).allSatisfy(pod -> {
