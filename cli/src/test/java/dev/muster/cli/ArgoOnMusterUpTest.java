@@ -15,10 +15,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The real Argo workflow controller against {@code muster up --peer argo}, which installs and starts it: the embedded server
@@ -38,10 +39,11 @@ class ArgoOnMusterUpTest {
     @RegisterExtension
     final MusterUpFixture up = new MusterUpFixture(WAIT);
 
-    @Test
-    void twoFanOutsThatCannotFitTogetherRunOneAfterTheOtherEachBoundWhole() throws Exception {
+    @ParameterizedTest(name = "--apiserver {0}")
+    @ValueSource(strings = {"embedded", "real"})
+    void twoFanOutsThatCannotFitTogetherRunOneAfterTheOtherEachBoundWhole(String apiServer) throws Exception {
         // given: muster up with two nodes of 8 CPUs, and Argo's controller watching it
-        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi", "--peer", "argo");
+        KubernetesClient client = up.start(directory, "--apiserver", apiServer, "--nodes", "2:cpu=8,memory=32Gi", "--peer", "argo");
 
         // when
         try (InputStream in = ArgoOnMusterUpTest.class.getResourceAsStream("/argo/fan-outs.yaml")) {

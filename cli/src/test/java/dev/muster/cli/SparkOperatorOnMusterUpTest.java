@@ -15,10 +15,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The real spark-operator v2.5.2's controller against {@code muster up --peer spark-operator}, which
@@ -41,10 +42,11 @@ class SparkOperatorOnMusterUpTest {
     @RegisterExtension
     final MusterUpFixture up = new MusterUpFixture(WAIT);
 
-    @Test
-    void theOperatorsPodGroupIsCompletedByTheBridgeAndItsDriverIsBound() throws Exception {
+    @ParameterizedTest(name = "--apiserver {0}")
+    @ValueSource(strings = {"embedded", "real"})
+    void theOperatorsPodGroupIsCompletedByTheBridgeAndItsDriverIsBound(String apiServer) throws Exception {
         // given: muster up with the operator's controller
-        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=8,memory=32Gi", "--peer", "spark-operator");
+        KubernetesClient client = up.start(directory, "--apiserver", apiServer, "--nodes", "2:cpu=8,memory=32Gi", "--peer", "spark-operator");
 
         // when
         ObjectNode application;
