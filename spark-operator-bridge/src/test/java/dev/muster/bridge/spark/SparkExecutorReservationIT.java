@@ -100,8 +100,9 @@ class SparkExecutorReservationIT {
         } catch (org.awaitility.core.ConditionTimeoutException e) {
             throw new AssertionError("other job not bound after the hold:\n" + describe(client, namespace), e);
         }
-        assertThat(events(client, namespace, podGroup))
-                .anyMatch(event -> event.getMessage().startsWith("executor reservation released"));
+        // posted after the session that released the hold, so possibly after the other pod's bind is seen
+        await().atMost(BIND).untilAsserted(() -> assertThat(events(client, namespace, podGroup))
+                .anyMatch(event -> event.getMessage().startsWith("executor reservation released")));
     }
 
     /** The namespace's pods, PodGroups and events, for a failure's message. */
