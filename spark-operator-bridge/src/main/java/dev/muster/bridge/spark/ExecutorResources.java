@@ -43,6 +43,16 @@ public record ExecutorResources(BigDecimal cpu, long memoryMib, Map<String, Long
         extended = Collections.unmodifiableMap(new TreeMap<>(extended));
     }
 
+    /** This pod with each of {@code limits} replacing the resource of the same name (a limit set on its container afterwards). */
+    ExecutorResources withLimits(Map<String, Long> limits) {
+        if (limits.isEmpty()) {
+            return this;
+        }
+        Map<String, Long> replaced = new TreeMap<>(extended);
+        replaced.putAll(limits);
+        return new ExecutorResources(cpu, memoryMib, replaced);
+    }
+
     /**
      * @param kubernetesFactor the {@code spark.kubernetes.memoryOverheadFactor} the executors will see when
      *     the conf does not set it

@@ -9,6 +9,7 @@ import dev.muster.peers.PeerInstaller;
 import dev.muster.peers.PeerProcesses;
 import dev.muster.peers.RealControlPlane;
 import dev.muster.runtime.KubernetesRuntime;
+import dev.muster.runtime.RuntimeOptions;
 import dev.muster.runtime.TestingRuntime;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
@@ -61,14 +62,18 @@ final class SparkOnRealControlPlane implements AutoCloseable {
     }
 
     static SparkOnRealControlPlane start(RealControlPlane controlPlane) throws InterruptedException {
+        return start(controlPlane, TestingRuntime.options(Set.of("muster"), Optional.empty()));
+    }
+
+    /** With Muster's runtime run with {@code options} (such as another scheduler configuration). */
+    static SparkOnRealControlPlane start(RealControlPlane controlPlane, RuntimeOptions options) throws InterruptedException {
         SparkOnRealControlPlane spark = new SparkOnRealControlPlane(controlPlane);
         try {
             // Muster's runtime lists these PodGroups too, and waits until it can
             new CustomResourceDefinitions(controlPlane.client())
                     .install(CustomResourceDefinitions.class, CustomResourceDefinitions.SCHEDULER_PLUGINS_POD_GROUPS);
             Kwok.start(spark.peers, controlPlane, OUT, SparkOnRealControlPlane.class);
-            spark.runtime = TestingRuntime.create(controlPlane.client(), TestingRuntime.options(Set.of("muster"), Optional.empty()),
-                    Clock.systemUTC());
+            spark.runtime = TestingRuntime.create(controlPlane.client(), options, Clock.systemUTC());
             spark.runtime.start();
         } catch (InterruptedException | RuntimeException e) {
             spark.close();

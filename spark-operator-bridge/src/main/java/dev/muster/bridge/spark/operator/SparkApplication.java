@@ -16,6 +16,9 @@ import java.util.Optional;
  * @param queue {@code spec.batchSchedulerOptions.queue}
  * @param priorityClassName {@code spec.batchSchedulerOptions.priorityClassName}
  * @param userResources {@code spec.batchSchedulerOptions.resources} is set: the user's minResources, which the operator uses
+ * @param driverLimits {@code spec.driver.gpu} as the limit the operator's webhook sets on the driver's container, if valid
+ * @param executorLimits {@code spec.executor.gpu} as the limit the operator's webhook sets on each executor's container, if valid
+ * @param sparkConfigMap {@code spec.sparkConfigMap}, if set
  * @param state {@code status.applicationState.state}, empty before the operator's first status
  */
 public record SparkApplication(
@@ -30,6 +33,9 @@ public record SparkApplication(
         Optional<String> queue,
         Optional<String> priorityClassName,
         boolean userResources,
+        ImmutableMap<String, Long> driverLimits,
+        ImmutableMap<String, Long> executorLimits,
+        Optional<String> sparkConfigMap,
         String state) {
     public SparkApplication {
         requireNonNull(namespace, "namespace is null");
@@ -41,6 +47,9 @@ public record SparkApplication(
         fields = ImmutableMap.copyOf(fields);
         requireNonNull(queue, "queue is null");
         requireNonNull(priorityClassName, "priorityClassName is null");
+        driverLimits = ImmutableMap.copyOf(driverLimits);
+        executorLimits = ImmutableMap.copyOf(executorLimits);
+        requireNonNull(sparkConfigMap, "sparkConfigMap is null");
         requireNonNull(state, "state is null");
     }
 

@@ -9,17 +9,25 @@ import java.util.Optional;
 /**
  * What the bridge decided for one SparkApplication, applied by {@link SparkApplicationWriter}.
  *
- * @param problems bad input, each an Event on the application
+ * @param problems bad input the application cannot be completed with, each an Event on the application
+ * @param warnings bad or ineffective input that stops nothing (the PodGroup is still written), each an Event on the application
  * @param podGroup the Volcano PodGroup fields to write
  * @param pending Muster's reason the application waits, for an Event on it
  */
-public record SparkApplicationPlan(ImmutableList<FieldProblem> problems, Optional<PodGroupSpec> podGroup, Optional<String> pending) {
+public record SparkApplicationPlan(ImmutableList<FieldProblem> problems, ImmutableList<FieldProblem> warnings,
+        Optional<PodGroupSpec> podGroup, Optional<String> pending) {
     public static final SparkApplicationPlan NOTHING = new SparkApplicationPlan(ImmutableList.of(), Optional.empty(), Optional.empty());
 
     public SparkApplicationPlan {
         problems = ImmutableList.copyOf(problems);
+        warnings = ImmutableList.copyOf(warnings);
         requireNonNull(podGroup, "podGroup is null");
         requireNonNull(pending, "pending is null");
+    }
+
+    /** A plan without warnings. */
+    public SparkApplicationPlan(ImmutableList<FieldProblem> problems, Optional<PodGroupSpec> podGroup, Optional<String> pending) {
+        this(problems, ImmutableList.of(), podGroup, pending);
     }
 
     /**

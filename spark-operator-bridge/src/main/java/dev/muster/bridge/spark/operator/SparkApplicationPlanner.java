@@ -32,6 +32,13 @@ import java.util.TreeMap;
  *       PodGroup of the same name with the same fields, which the engine reads in its place (the pods'
  *       scheduler-plugins label names it).
  *   <li>Muster's {@code Unschedulable} message on the Volcano PodGroup, as the pending reason.
+ *   <li>GPUs of {@code spec.driver.gpu} and {@code spec.executor.gpu}: counted once for the driver (cluster
+ *       mode) and once per expected executor, each replacing a {@code spark.*.resource.*} of the same name
+ *       (as the operator's webhook replaces Spark's limit).
+ *   <li>Warnings, which stop nothing: a {@code gpu} the webhook skips; a {@code spec.sparkConfigMap} that
+ *       does not exist (the pods that mount it do not start) or whose {@code spark-defaults.conf} does not
+ *       parse; confs in that file that would change the application's size, which Spark does not apply
+ *       ({@link SparkDefaults}), so they are not counted and the user is told.
  * </ul>
  */
 public final class SparkApplicationPlanner {
@@ -42,6 +49,13 @@ public final class SparkApplicationPlanner {
 
     public static SparkApplicationPlan plan(SparkApplicationReader.Read read, ImmutableSet<String> queues, Optional<PodGroupView> volcano,
             Optional<PodGroupView> coscheduling) {
+        return plan(read, queues, volcano, coscheduling, SparkDefaults.NONE);
+    }
+
+    /** As {@link #plan(SparkApplicationReader.Read, ImmutableSet, Optional, Optional)}, with what {@code spec.sparkConfigMap} names. */
+    public static SparkApplicationPlan plan(SparkApplicationReader.Read read, ImmutableSet<String> queues, Optional<PodGroupView> volcano,
+            Optional<PodGroupView> coscheduling, SparkDefaults defaults) {
+        requireNonNull(defaults, "defaults is null");
         requireNonNull(read, "read is null");
         requireNonNull(queues, "queues is null");
         requireNonNull(volcano, "volcano is null");
@@ -52,10 +66,12 @@ public final class SparkApplicationPlanner {
             return SparkApplicationPlan.NOTHING;
         }
         List<FieldProblem> problems = new ArrayList<>(read.problems());
+        ImmutableList<FieldProblem> warnings = ImmutableList.<FieldProblem>builder().addAll(read.warnings())
+                .addAll(defaultsWarnings(application, defaults)).build();
         Optional<ConfMinResources> resources = Optional.empty();
         try {
             resources = Optional.of(ConfMinResources.compute(application.confs(), application.nonJvm(), application.python(),
-                    application.clusterMode()));
+                    application.clusterMode(), application.driverLimits(), application.executorLimits()));
         } catch (ConfProblem e) {
             problems.add(new FieldProblem(application.fieldOf(e.key()), e.getMessage()));
         }
@@ -65,7 +81,7 @@ public final class SparkApplicationPlanner {
                     + String.join(", ", ImmutableSet.<String>builder().add(DEFAULT_QUEUE).addAll(queues).build()) + ")"));
         }
         if (!problems.isEmpty() || resources.isEmpty()) {
-            return new SparkApplicationPlan(ImmutableList.copyOf(problems), Optional.empty(), Optional.empty());
+            return new SparkApplicationPlan(ImmutableList.copyOf(problems), warnings, Optional.empty(), Optional.empty());
         }
         Map<String, String> minResources = new TreeMap<>();
         if (!application.userResources()) {
@@ -82,6 +98,35 @@ public final class SparkApplicationPlanner {
         PodGroupSpec spec = new PodGroupSpec(name, mirror, minMember, ImmutableMap.copyOf(minResources), podGroupQueue,
                 application.priorityClassName(), annotations);
         Optional<String> pending = volcano.flatMap(PodGroupView::unschedulable).map(reason -> "Muster: " + reason);
-        return new SparkApplicationPlan(ImmutableList.of(), Optional.of(spec), pending);
+        return new SparkApplicationPlan(ImmutableList.of(), warnings, Optional.of(spec), pending);
+    }
+
+    private static List<FieldProblem> defaultsWarnings(SparkApplication application, SparkDefaults defaults) {
+        String field = "spec.sparkConfigMap";
+        if (defaults instanceof SparkDefaults.Missing missing) {
+            return List.of(new FieldProblem(field, "ConfigMap '" + application.namespace() + "/" + missing.configMap()
+                    + "' does not exist; the operator's webhook mounts it into the driver and executor pods, which cannot start until"
+                    + " it does"));
+        }
+        if (defaults instanceof SparkDefaults.Unparsable unparsable) {
+            return List.of(new FieldProblem(field, "'" + unparsable.configMap() + "': " + SparkDefaults.FILE
+                    + " does not parse as a properties file: " + unparsable.message()));
+        }
+        if (defaults instanceof SparkDefaults.Loaded loaded) {
+            // what the file would change in the application's size; the same value as the application's own changes nothing
+            List<String> ignored = new ArrayList<>();
+            loaded.confs().forEach((key, value) -> {
+                if (ConfMinResources.sizes(key) && !value.equals(application.confs().get(key))) {
+                    ignored.add(key + "=" + value);
+                }
+            });
+            if (!ignored.isEmpty()) {
+                return List.of(new FieldProblem(field, "'" + loaded.configMap() + "': " + SparkDefaults.FILE + " sets "
+                        + String.join(", ", ignored) + ", which Spark does not apply (the driver starts with --properties-file and"
+                        + " without --load-spark-defaults, and the operator's spark-submit does not see the ConfigMap); minResources"
+                        + " counts the application's own confs: set these in spec.sparkConf instead"));
+            }
+        }
+        return List.of();
     }
 }

@@ -18,15 +18,27 @@ import java.util.Optional;
  * {@code spec.memoryOverheadFactor}, then {@code spec.sparkConf}, then the driver's and the executor's
  * fields, then {@code spec.dynamicAllocation}. A field of the wrong type is a problem naming the field;
  * the other fields are still read.
+ *
+ * <p>{@code spec.driver.gpu} and {@code spec.executor.gpu} ({@code {name, quantity}}) are not confs: the
+ * operator's webhook ({@code internal/webhook/sparkpod_defaulter.go}, {@code addGPU}) sets them as a
+ * limit on the Spark container of each driver or executor pod, replacing a limit of that name Spark set,
+ * and skips one with an empty name or a quantity not above 0. Such a one is a warning (the pods get no
+ * GPU, so none is counted; the application is still completed); a field of the wrong type is a problem.
  */
 public final class SparkApplicationReader {
     private SparkApplicationReader() {}
 
-    /** What was read, and what could not be. */
-    public record Read(SparkApplication application, ImmutableList<FieldProblem> problems) {
+    /**
+     * What was read, and what could not be.
+     *
+     * @param problems bad input the application cannot be completed with
+     * @param warnings bad input the operator skips (so does the bridge), reported but not stopping anything
+     */
+    public record Read(SparkApplication application, ImmutableList<FieldProblem> problems, ImmutableList<FieldProblem> warnings) {
         public Read {
             requireNonNull(application, "application is null");
             problems = ImmutableList.copyOf(problems);
+            warnings = ImmutableList.copyOf(warnings);
         }
     }
 
@@ -67,13 +79,58 @@ public final class SparkApplicationReader {
             writer.integer(dynamic, "spec.dynamicAllocation", "minExecutors", "spark.dynamicAllocation.minExecutors");
             writer.integer(dynamic, "spec.dynamicAllocation", "maxExecutors", "spark.dynamicAllocation.maxExecutors");
         }
+        List<FieldProblem> warnings = new ArrayList<>();
+        ImmutableMap<String, Long> driverLimits = gpu(driver, "spec.driver", problems, warnings);
+        ImmutableMap<String, Long> executorLimits = gpu(executor, "spec.executor", problems, warnings);
+        Optional<String> sparkConfigMap = text(spec.path("sparkConfigMap"));
         JsonNode options = spec.path("batchSchedulerOptions");
         SparkApplication application = new SparkApplication(metadata.path("namespace").asText(""), metadata.path("name").asText(""),
                 metadata.path("uid").asText(""), text(spec.path("batchScheduler")), !spec.path("mode").asText("cluster").equals("client"),
                 spec.path("type").asText("Scala"), ImmutableMap.copyOf(confs), ImmutableMap.copyOf(fields), text(options.path("queue")), text(options.path("priorityClassName")),
-                options.path("resources").isObject() && options.path("resources").size() > 0,
+                options.path("resources").isObject() && options.path("resources").size() > 0, driverLimits, executorLimits,
+                sparkConfigMap,
                 object.path("status").path("applicationState").path("state").asText(""));
-        return new Read(application, ImmutableList.copyOf(problems));
+        return new Read(application, ImmutableList.copyOf(problems), ImmutableList.copyOf(warnings));
+    }
+
+    /** A pod's {@code gpu} field as the limit the webhook sets, empty when it sets none. */
+    private static ImmutableMap<String, Long> gpu(JsonNode pod, String path, List<FieldProblem> problems, List<FieldProblem> warnings) {
+        JsonNode gpu = pod.path("gpu");
+        if (gpu.isMissingNode() || gpu.isNull()) {
+            return ImmutableMap.of();
+        }
+        String field = path + ".gpu";
+        if (!gpu.isObject()) {
+            problems.add(new FieldProblem(field, "not an object {name, quantity}: " + gpu));
+            return ImmutableMap.of();
+        }
+        JsonNode name = gpu.path("name");
+        JsonNode quantity = gpu.path("quantity");
+        if (!name.isMissingNode() && !name.isNull() && !name.isTextual()) {
+            problems.add(new FieldProblem(field + ".name", "not a string: " + name));
+            return ImmutableMap.of();
+        }
+        if (!quantity.isMissingNode() && !quantity.isNull() && !quantity.isIntegralNumber()) {
+            problems.add(new FieldProblem(field + ".quantity", "not a whole number: " + quantity));
+            return ImmutableMap.of();
+        }
+        String resource = name.asText("");
+        long count = quantity.asLong(0);
+        if (resource.isEmpty()) {
+            warnings.add(new FieldProblem(field + ".name", "empty; the operator's webhook then adds no GPU to the pods, so none is counted"));
+            return ImmutableMap.of();
+        }
+        if (!resource.contains("/")) {
+            warnings.add(new FieldProblem(field + ".name", "'" + resource + "' is not an extended resource name such as nvidia.com/gpu;"
+                    + " it is not counted"));
+            return ImmutableMap.of();
+        }
+        if (count <= 0) {
+            warnings.add(new FieldProblem(field + ".quantity", count + " is not above 0; the operator's webhook then adds no GPU to the"
+                    + " pods, so none is counted"));
+            return ImmutableMap.of();
+        }
+        return ImmutableMap.of(resource, count);
     }
 
     private static Optional<String> text(JsonNode node) {

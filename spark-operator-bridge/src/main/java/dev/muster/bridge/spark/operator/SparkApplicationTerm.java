@@ -27,8 +27,10 @@ import org.slf4j.LoggerFactory;
 /**
  * One leader term of the bridge: informers on SparkApplications, on both kinds of PodGroup and on
  * Volcano's Queues, and a work queue of applications. A change to an application, to a PodGroup it
- * owns, or to a Queue queues the application; processing reads it, plans and writes the plan. Nothing
- * outlives {@link #stop()}.
+ * owns, or to a Queue queues the application; processing reads it (and, with a GET, the ConfigMap its
+ * {@code spec.sparkConfigMap} names), plans and writes the plan. A change to that ConfigMap alone does
+ * not queue the application: the file sizes nothing ({@link SparkDefaults}); what it warns of is
+ * found when the application is next processed. Nothing outlives {@link #stop()}.
  */
 final class SparkApplicationTerm implements TermController.Term {
     private static final Logger log = LoggerFactory.getLogger(SparkApplicationTerm.class);
@@ -55,6 +57,7 @@ final class SparkApplicationTerm implements TermController.Term {
     private final TermThreads threads = new TermThreads("muster-spark-bridge", WORKERS);
     private final KeyedWorkQueue<ApplicationKey, String> queue;
     private final SparkApplicationWriter writer;
+    private final SparkDefaultsReader defaults;
 
     SparkApplicationTerm(KubernetesClient client, SharedInformers shared, Clock clock) {
         requireNonNull(client, "client is null");
@@ -67,6 +70,7 @@ final class SparkApplicationTerm implements TermController.Term {
         this.applications = informers.resources(SparkOperatorApi.SPARK_APPLICATIONS);
         this.writer = new SparkApplicationWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock,
                 SparkApplicationWriter.COMPONENT));
+        this.defaults = new SparkDefaultsReader(client);
         this.queue = new KeyedWorkQueue<>("spark-application", (key, request) -> process(key), threads.workers(), threads.timer(),
                 Duration.ofMillis(200), Duration.ofSeconds(30));
         applications.addEventHandler(EveryChange.handler(application -> queue.add(new ApplicationKey(
@@ -112,7 +116,11 @@ final class SparkApplicationTerm implements TermController.Term {
                 .or(() -> owned(volcanoPodGroups, key.namespace(), SparkOperatorApi.coschedulingPodGroupName(key.name()), uid));
         Optional<PodGroupView> coscheduling = owned(coschedulingPodGroups, key.namespace(),
                 SparkOperatorApi.coschedulingPodGroupName(key.name()), uid);
-        SparkApplicationPlan plan = SparkApplicationPlanner.plan(read, queueNames, volcano, coscheduling);
+        // read only for an application the bridge completes: a GET per processing, not an informer on every ConfigMap
+        boolean completed = !read.application().finished() && (volcano.isPresent() || coscheduling.isPresent());
+        SparkDefaults sparkDefaults = read.application().sparkConfigMap().filter(unused -> completed)
+                .map(name -> defaults.read(key.namespace(), name)).orElse(SparkDefaults.NONE);
+        SparkApplicationPlan plan = SparkApplicationPlanner.plan(read, queueNames, volcano, coscheduling, sparkDefaults);
         writer.write(read.application(), plan);
         log.debug("application={} problems={} podGroup={} pending={}", read.application().displayName(), plan.problems().size(),
                 plan.podGroup().map(SparkApplicationPlan.PodGroupSpec::name).orElse("none"), plan.pending().isPresent());

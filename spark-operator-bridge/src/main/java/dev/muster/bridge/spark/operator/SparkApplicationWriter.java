@@ -25,7 +25,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Applies a {@link SparkApplicationPlan} through the API server: Events on the SparkApplication (each
+ * Applies a {@link SparkApplicationPlan} through the API server: Warning Events on the SparkApplication
+ * ({@code InvalidSpec} for problems, {@code SpecWarning} for warnings, {@code Unschedulable}; each
  * message once per application), and the Volcano PodGroup's fields (merged into the operator's group,
  * or the bridge's mirror created or updated). Writing a plan twice changes nothing. Thread-safe.
  */
@@ -33,6 +34,7 @@ final class SparkApplicationWriter {
     static final String COMPONENT = "muster-spark-bridge";
     static final String INVALID_REASON = "InvalidSpec";
     static final String PENDING_REASON = "Unschedulable";
+    static final String WARNING_REASON = "SpecWarning";
     private static final Logger log = LoggerFactory.getLogger(SparkApplicationWriter.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -48,6 +50,9 @@ final class SparkApplicationWriter {
     void write(SparkApplication application, SparkApplicationPlan plan) {
         for (FieldProblem problem : plan.problems()) {
             event(application, INVALID_REASON, problem.toString());
+        }
+        for (FieldProblem warning : plan.warnings()) {
+            event(application, WARNING_REASON, warning.toString());
         }
         plan.podGroup().ifPresent(spec -> podGroup(application, spec));
         plan.pending().ifPresent(message -> event(application, PENDING_REASON, message));

@@ -70,4 +70,37 @@ class SparkApplicationReaderTest {
         assertThat(read.nonJvm()).isTrue();
         assertThat(read.clusterMode()).isFalse();
     }
+
+    @Test
+    void gpuFieldsAreTheLimitsTheWebhookSetsAndSparkConfigMapIsRead() {
+        // given
+        ObjectNode application = TestingApplications.example(TestingApplications.SPARK_PI);
+        ((ObjectNode) application.path("spec").path("driver")).putObject("gpu").put("name", "nvidia.com/gpu").put("quantity", 1);
+        ((ObjectNode) application.path("spec").path("executor")).putObject("gpu").put("name", "amd.com/gpu").put("quantity", 2);
+        TestingApplications.spec(application).put("sparkConfigMap", "spark-conf");
+
+        // when
+        SparkApplicationReader.Read read = SparkApplicationReader.read(application);
+
+        // then: not confs, which spark-submit never sees
+        assertThat(read.problems()).isEmpty();
+        assertThat(read.warnings()).isEmpty();
+        assertThat(read.application().driverLimits()).isEqualTo(Map.of("nvidia.com/gpu", 1L));
+        assertThat(read.application().executorLimits()).isEqualTo(Map.of("amd.com/gpu", 2L));
+        assertThat(read.application().confs()).doesNotContainKeys("spark.driver.resource.gpu.amount", "spark.executor.resource.gpu.amount");
+        assertThat(read.application().sparkConfigMap()).contains("spark-conf");
+    }
+
+    @Test
+    void aGpuNameThatIsNoExtendedResourceIsAWarningNamingTheFieldAndValue() {
+        ObjectNode application = TestingApplications.example(TestingApplications.SPARK_PI);
+        ((ObjectNode) application.path("spec").path("executor")).putObject("gpu").put("name", "gpu").put("quantity", 1);
+
+        SparkApplicationReader.Read read = SparkApplicationReader.read(application);
+
+        assertThat(read.problems()).isEmpty();
+        assertThat(read.warnings()).extracting(FieldProblem::toString).containsExactly(
+                "spec.executor.gpu.name: 'gpu' is not an extended resource name such as nvidia.com/gpu; it is not counted");
+        assertThat(read.application().executorLimits()).isEmpty();
+    }
 }

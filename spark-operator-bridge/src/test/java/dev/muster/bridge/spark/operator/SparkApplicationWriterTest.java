@@ -101,6 +101,30 @@ class SparkApplicationWriterTest {
                         "Warning Unschedulable SparkApplication/spark-pi-volcano Muster: waiting for room");
     }
 
+    @Test
+    void warningsAreEventsAndTheGroupIsStillWritten() {
+        // given
+        SparkApplication application = application(TestingApplications.SPARK_PI_VOLCANO);
+        client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS).inNamespace("default").resource(JSON.convertValue(
+                podGroup("spark-spark-pi-volcano-pg", application), GenericKubernetesResource.class)).create();
+        PodGroupSpec wanted = new PodGroupSpec("spark-spark-pi-volcano-pg", false, 1, ImmutableMap.of("cpu", "3", "memory", "2688Mi"),
+                Optional.empty(), Optional.empty(), ANNOTATIONS);
+        SparkApplicationPlan plan = new SparkApplicationPlan(ImmutableList.of(), ImmutableList.of(new FieldProblem("spec.sparkConfigMap",
+                "ConfigMap 'default/x' does not exist")), Optional.of(wanted), Optional.empty());
+
+        // when
+        writer.write(application, plan);
+        writer.write(application, plan);
+
+        // then
+        assertThat(client.v1().events().inNamespace("default").list().getItems())
+                .extracting(event -> event.getType() + " " + event.getReason() + " " + event.getMessage())
+                .containsExactly("Warning SpecWarning spec.sparkConfigMap: ConfigMap 'default/x' does not exist");
+        JsonNode written = JSON.valueToTree(client.genericKubernetesResources(KubernetesResources.VOLCANO_POD_GROUPS).inNamespace("default")
+                .withName("spark-spark-pi-volcano-pg").get());
+        assertThat(written.path("spec").path("minResources")).isEqualTo(JSON.valueToTree(ImmutableMap.of("cpu", "3", "memory", "2688Mi")));
+    }
+
     private static SparkApplication application(String example) {
         return SparkApplicationReader.read(TestingApplications.example(example, "default", "uid-" + example.replace("spark-pi-", "")
                 .replace(".yaml", ""))).application();

@@ -120,6 +120,24 @@ class SparkOperatorIT {
     }
 
     @Test
+    void gpusOfDriverAndExecutorsCountAndAMissingSparkConfigMapIsAWarningNamingIt(KubernetesClient client) {
+        // when: the Volcano example with a GPU for the driver and each of its 2 executors, and a ConfigMap that does not exist
+        ObjectNode application = TestingApplications.example(TestingApplications.SPARK_PI_VOLCANO);
+        ((ObjectNode) application.path("metadata")).put("name", "spark-pi-gpu");
+        ((ObjectNode) application.path("spec").path("driver")).putObject("gpu").put("name", "nvidia.com/gpu").put("quantity", 1);
+        ((ObjectNode) application.path("spec").path("executor")).putObject("gpu").put("name", "nvidia.com/gpu").put("quantity", 1);
+        TestingApplications.spec(application).put("sparkConfigMap", "no-such-map");
+        submit(client, application, "volcano");
+
+        // then: the operator's group carries them (KWOK's nodes have no GPU, so the driver is not bound here)
+        awaitMinResources(client, "spark-spark-pi-gpu-pg", ImmutableMap.of("cpu", "3", "memory", "2688Mi", "nvidia.com/gpu", "3"));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(events(client, "spark-pi-gpu"))
+                .as("Events on SparkApplication spark-pi-gpu\n%s", operator.peerLogs())
+                .anyMatch(event -> event.getReason().equals(SparkApplicationWriter.WARNING_REASON)
+                        && event.getMessage().startsWith("spec.sparkConfigMap: ConfigMap 'default/no-such-map' does not exist")));
+    }
+
+    @Test
     void aDriverThatCannotFitGetsMustersReasonAsAnEventOnTheApplication(KubernetesClient client) {
         // when: the Volcano example with a driver of 8 cores, on nodes of 4
         ObjectNode application = TestingApplications.example(TestingApplications.SPARK_PI_VOLCANO);
