@@ -98,9 +98,13 @@ public final class RuntimeModule extends AbstractModule {
         return health;
     }
 
+    /**
+     * The scheduler's writers ask the fence themselves before each request and bound it by the time left, so they
+     * take the client itself: through the fenced view every bind would be checked twice.
+     */
     @Provides
     @Singleton
-    static DecisionWriter writer(KubernetesClient client, ClusterCache cache, Clock clock, WriteFence fence,
+    static DecisionWriter writer(@Unfenced KubernetesClient client, ClusterCache cache, Clock clock, WriteFence fence,
             ApiServerReachability reachability) {
         return DecisionWriter.connect(client, cache, BIND_PARALLELISM, clock, fence, reachability);
     }
