@@ -3,17 +3,11 @@ package dev.muster.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.fabric8.kubernetes.client.utils.Serialization;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,14 +31,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class TrainingOperatorOnMusterUpTest {
     private static final Duration WAIT = Duration.ofSeconds(180);
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path EXAMPLE = Path.of("..", "kubeflow-bridge", "src", "test", "resources", "examples", "tf-dist-mnist.yaml");
     /** The component of the operator's TFJob Events ({@code tfjob_controller.go}: {@code controllerName}). */
     private static final String OPERATOR_COMPONENT = "tfjob-controller";
     /** The component of native mode's Events ({@code NativeJobWriter.COMPONENT}, package-private in kubeflow-bridge). */
     private static final String NATIVE_COMPONENT = "muster-kubeflow-native";
-    private static final ResourceDefinitionContext TFJOBS = new ResourceDefinitionContext.Builder()
-            .withGroup("kubeflow.org").withVersion("v1").withPlural("tfjobs").withKind("TFJob").withNamespaced(true).build();
 
     @TempDir
     Path directory;
@@ -61,21 +51,17 @@ class TrainingOperatorOnMusterUpTest {
                 "training-operator");
 
         // when
-        client.genericKubernetesResources(TFJOBS).inNamespace("default").resource(JSON.convertValue(tfJob(), GenericKubernetesResource.class))
-                .create();
+        TrainingObjects.submit(client, TrainingObjects.example("tf-dist-mnist.yaml", "3s"));
 
         // then: the operator's PodGroup is the whole job (read while the job runs: the operator deletes it once the job has
         // ended), its four pods name it, and the job succeeds
-        await().atMost(WAIT).until(() -> client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
-                .withName("dist-mnist-for-e2e-test").get() != null);
-        GenericKubernetesResource podGroup = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
-                .withName("dist-mnist-for-e2e-test").get();
+        await().atMost(WAIT).until(() -> TrainingObjects.podGroup(client, "dist-mnist-for-e2e-test").isPresent());
+        GenericKubernetesResource podGroup = TrainingObjects.podGroup(client, "dist-mnist-for-e2e-test").orElseThrow();
         assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(4);
         assertThat(podGroup.getMetadata().getAnnotations()).containsEntry("volcano.sh/task-topology-affinity", "ps,worker");
-        await().atMost(WAIT).untilAsserted(() -> assertThat(condition(client, "Succeeded"))
+        await().atMost(WAIT).untilAsserted(() -> assertThat(TrainingObjects.status(client, "tfjobs", "dist-mnist-for-e2e-test", "Succeeded"))
                 .as("the TFJob's Succeeded condition (muster up's stdout names the operator's log)").isEqualTo("True"));
-        List<Pod> pods = client.pods().inNamespace("default").withLabel("training.kubeflow.org/job-name", "dist-mnist-for-e2e-test")
-                .list().getItems();
+        List<Pod> pods = TrainingObjects.pods(client, "dist-mnist-for-e2e-test");
         assertThat(pods).hasSize(4).allSatisfy(pod -> {
             assertThat(pod.getMetadata().getAnnotations()).containsEntry(SchedulingApi.GROUP_NAME_ANNOTATION, "dist-mnist-for-e2e-test");
             assertThat(pod.getSpec().getNodeName()).isNotEmpty();
@@ -102,30 +88,5 @@ class TrainingOperatorOnMusterUpTest {
                 .filter(event -> "TFJob".equals(event.getInvolvedObject().getKind())
                         && "dist-mnist-for-e2e-test".equals(event.getInvolvedObject().getName()))
                 .toList();
-    }
-
-    private static ObjectNode tfJob() throws Exception {
-        ObjectNode job = JSON.valueToTree(Serialization.unmarshal(Files.readString(EXAMPLE), GenericKubernetesResource.class));
-        for (JsonNode spec : job.path("spec").path("tfReplicaSpecs")) {
-            ObjectNode template = (ObjectNode) spec.path("template");
-            template.with("metadata").with("annotations").put("muster.dev/duration", "3s");
-            for (JsonNode container : template.path("spec").path("containers")) {
-                ((ObjectNode) container).with("resources").with("requests").put("cpu", "1");
-            }
-        }
-        return job;
-    }
-
-    private static String condition(KubernetesClient client, String type) {
-        GenericKubernetesResource job = client.genericKubernetesResources(TFJOBS).inNamespace("default").withName("dist-mnist-for-e2e-test").get();
-        if (job == null) {
-            return "absent";
-        }
-        for (JsonNode condition : JSON.valueToTree(job).path("status").path("conditions")) {
-            if (condition.path("type").asText().equals(type)) {
-                return condition.path("status").asText();
-            }
-        }
-        return "none";
     }
 }
