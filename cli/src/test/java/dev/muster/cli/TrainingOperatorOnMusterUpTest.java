@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.Event;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
@@ -54,11 +53,13 @@ class TrainingOperatorOnMusterUpTest {
         TrainingObjects.submit(client, TrainingObjects.example("tf-dist-mnist.yaml", "3s"));
 
         // then: the operator's PodGroup is the whole job (read while the job runs: the operator deletes it once the job has
-        // ended), its four pods name it, and the job succeeds
-        await().atMost(WAIT).until(() -> TrainingObjects.podGroup(client, "dist-mnist-for-e2e-test").isPresent());
-        GenericKubernetesResource podGroup = TrainingObjects.podGroup(client, "dist-mnist-for-e2e-test").orElseThrow();
-        assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(4);
-        assertThat(podGroup.getMetadata().getAnnotations()).containsEntry("volcano.sh/task-topology-affinity", "ps,worker");
+        // ended), its four pods name it, and the job succeeds. The operator makes the PodGroup and the kubeflow bridge then
+        // adds the task-topology default to it, so the annotation is awaited, not read from the first PodGroup seen.
+        await().atMost(WAIT).untilAsserted(() -> assertThat(TrainingObjects.podGroup(client, "dist-mnist-for-e2e-test"))
+                .as("the operator's PodGroup").hasValueSatisfying(podGroup -> {
+                    assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(4);
+                    assertThat(podGroup.getMetadata().getAnnotations()).containsEntry("volcano.sh/task-topology-affinity", "ps,worker");
+                }));
         await().atMost(WAIT).untilAsserted(() -> assertThat(TrainingObjects.status(client, "tfjobs", "dist-mnist-for-e2e-test", "Succeeded"))
                 .as("the TFJob's Succeeded condition (muster up's stdout names the operator's log)").isEqualTo("True"));
         List<Pod> pods = TrainingObjects.pods(client, "dist-mnist-for-e2e-test");
