@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import com.google.inject.Module;
+import dev.muster.embedded.KubeletEndpoint;
 import dev.muster.embedded.NodePool;
 import dev.muster.embedded.SimulatedKubelet;
 import dev.muster.embedded.SimulatedNodes;
@@ -115,12 +116,19 @@ final class EmbeddedCluster implements AutoCloseable {
                 serviceAccounts = new DefaultServiceAccounts(client);
                 serviceAccounts.start();
             }
-            List<String> nodes = new ArrayList<>(SimulatedNodes.create(client, options.pools()));
-            if (options.nodesFile().isPresent()) {
-                nodes.addAll(SimulatedNodes.createFromFile(client, options.nodesFile().get()));
-            }
+            Optional<KubeletEndpoint> endpoint = Optional.empty();
             if (options.kubelet()) {
                 kubelet = new SimulatedKubelet(client, clock);
+                if (server.choice() == ApiServerChoice.REAL) {
+                    // kube-apiserver asks the node's kubelet for a pod's log (kubectl logs, Airflow's KubernetesPodOperator)
+                    endpoint = Optional.of(kubelet.serveApi());
+                }
+            }
+            List<String> nodes = new ArrayList<>(SimulatedNodes.create(client, options.pools(), Clock.systemUTC(), endpoint));
+            if (options.nodesFile().isPresent()) {
+                nodes.addAll(SimulatedNodes.createFromFile(client, options.nodesFile().get(), Clock.systemUTC(), endpoint));
+            }
+            if (kubelet != null) {
                 kubelet.start();
             }
             RuntimeOptions runtimeOptions = new RuntimeOptions(options.config().source(), options.config().text(), SCHEDULER_NAMES,

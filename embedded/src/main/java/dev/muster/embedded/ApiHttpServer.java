@@ -209,7 +209,8 @@ final class ApiHttpServer implements AutoCloseable {
         return event.headers().contains(CONTENT_TYPE) || event.headers().contains("Transfer-Encoding");
     }
 
-    private static <T> T await(Future<T> future) throws IOException {
+    /** The future's value within 10 s; its failure, a timeout or an interrupt as an IOException. */
+    static <T> T await(Future<T> future) throws IOException {
         try {
             return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {

@@ -78,6 +78,25 @@ final class PodLogs {
             // kube-apiserver has no kubelet to ask: an empty location, an empty log
             return text("");
         }
+        KubeletAnswer answer = kubeletAnswer(namespace, name, pod, container, query, now);
+        return answer.status() == KubeletAnswer.OK ? text(answer.text()) : Statuses.badRequest(answer.text());
+    }
+
+    /**
+     * What the kubelet answers to {@code GET /containerLogs/NAMESPACE/NAME/CONTAINER}: the log, or 400 with its
+     * error text (which kube-apiserver passes on as a BadRequest with that text).
+     */
+    record KubeletAnswer(int status, String text) {
+        static final int OK = 200;
+        static final int BAD_REQUEST = 400;
+    }
+
+    /**
+     * The kubelet's half of a log request, for a pod bound to a node and a container it has; the container's
+     * log is read from its status.
+     */
+    static KubeletAnswer kubeletAnswer(String namespace, String name, JsonNode pod, String container, QueryParameters query,
+            Instant now) {
         JsonNode status = containerStatus(pod, container);
         if (status.isMissingNode()) {
             return pod.path("status").path("phase").asText("Pending").equals("Pending")
@@ -93,9 +112,9 @@ final class PodLogs {
         }
         List<Line> lines = lines(namespace, name, pod.path("spec").path("nodeName").asText(), container, status);
         try {
-            return text(printed(lines, query, now));
+            return new KubeletAnswer(KubeletAnswer.OK, printed(lines, query, now));
         } catch (IllegalArgumentException e) {
-            return Statuses.badRequest(e.getMessage());
+            return kubeletError(e.getMessage());
         }
     }
 
@@ -172,13 +191,13 @@ final class PodLogs {
         }
     }
 
-    private static MockResponse kubeletError(String container, String pod, String what) {
+    private static KubeletAnswer kubeletError(String container, String pod, String what) {
         return kubeletError("container \"" + container + "\" in pod \"" + pod + "\" " + what);
     }
 
     /** The kubelet's 400, which kube-apiserver passes on as a BadRequest with its text. */
-    private static MockResponse kubeletError(String message) {
-        return Statuses.badRequest(message);
+    private static KubeletAnswer kubeletError(String message) {
+        return new KubeletAnswer(KubeletAnswer.BAD_REQUEST, message);
     }
 
     private static MockResponse text(String body) {

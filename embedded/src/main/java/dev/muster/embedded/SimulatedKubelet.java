@@ -59,6 +59,7 @@ public final class SimulatedKubelet implements AutoCloseable {
     /** Hands out pod IPs, which only make {@code kubectl get pods -o wide} look familiar. */
     private final AtomicInteger addresses = new AtomicInteger();
     private volatile SharedIndexInformer<Pod> informer;
+    private volatile Optional<KubeletApi> api = Optional.empty();
 
     public SimulatedKubelet(KubernetesClient client, Clock clock) {
         this.client = requireNonNull(client, "client is null");
@@ -66,6 +67,18 @@ public final class SimulatedKubelet implements AutoCloseable {
         this.heartbeats = new NodeHeartbeats(client, clock);
         this.executor = Executors.newSingleThreadScheduledExecutor(
                 new ThreadFactoryBuilder().setNameFormat("muster-kubelet").setDaemon(true).build());
+    }
+
+    /**
+     * Serves the kubelet API a real kube-apiserver dials to read a pod's log ({@link KubeletApi}), until
+     * {@link #close()}; the nodes are to report the endpoint returned
+     * ({@link SimulatedNodes#create(KubernetesClient, List, Clock, Optional)}). The embedded server needs none.
+     */
+    public KubeletEndpoint serveApi() {
+        KubeletApi served = KubeletApi.start((namespace, name) -> Optional.ofNullable(client.pods().inNamespace(namespace).withName(name).get()),
+                clock);
+        api = Optional.of(served);
+        return served.endpoint();
     }
 
     /** Starts the nodes' heartbeats, then watches every namespace's pods and runs those bound to a node. */
@@ -94,6 +107,7 @@ public final class SimulatedKubelet implements AutoCloseable {
         }
         heartbeats.stop();
         executor.shutdownNow();
+        api.ifPresent(KubeletApi::close);
     }
 
     private void observe(Pod pod) {

@@ -1,8 +1,11 @@
 package dev.muster.embedded;
 
+import static java.util.Objects.requireNonNull;
+
 import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeAddress;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.NodeCondition;
 import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
@@ -24,6 +27,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -53,6 +57,16 @@ public final class SimulatedNodes {
 
     /** Creates every pool's nodes; pools sharing a prefix number their nodes on from each other. Returns the names. */
     public static List<String> create(KubernetesClient client, List<NodePool> pools, Clock clock) {
+        return create(client, pools, clock, Optional.empty());
+    }
+
+    /**
+     * {@link #create(KubernetesClient, List, Clock)}, the nodes reporting {@code kubelet}'s address as their
+     * {@code InternalIP} and its port as their kubelet endpoint when it is given (a real kube-apiserver dials
+     * that to read a pod's log); else each its own {@code InternalIP} and port 10250, which nothing dials.
+     */
+    public static List<String> create(KubernetesClient client, List<NodePool> pools, Clock clock, Optional<KubeletEndpoint> kubelet) {
+        requireNonNull(kubelet, "kubelet is null");
         Map<String, Integer> next = new HashMap<>();
         List<String> names = new ArrayList<>();
         Instant now = clock.instant();
@@ -60,7 +74,7 @@ public final class SimulatedNodes {
             int first = next.getOrDefault(pool.prefix(), 1);
             for (int index = first; index < first + pool.count(); index++) {
                 String name = pool.nodeName(index);
-                register(client, node(name, pool, address(names.size() + 1), now));
+                register(client, served(node(name, pool, address(names.size() + 1), now), kubelet));
                 names.add(name);
             }
             next.put(pool.prefix(), first + pool.count());
@@ -79,12 +93,22 @@ public final class SimulatedNodes {
      * state conditions of their own (a node written NotReady stays so). Returns the names.
      */
     public static List<String> createFromFile(KubernetesClient client, Path file, Clock clock) throws IOException {
+        return createFromFile(client, file, clock, Optional.empty());
+    }
+
+    /**
+     * {@link #createFromFile(KubernetesClient, Path, Clock)}, each node's {@code InternalIP} and kubelet endpoint
+     * then {@code kubelet}'s when it is given, as in {@link #create(KubernetesClient, List, Clock, Optional)}.
+     */
+    public static List<String> createFromFile(KubernetesClient client, Path file, Clock clock, Optional<KubeletEndpoint> kubelet)
+            throws IOException {
+        requireNonNull(kubelet, "kubelet is null");
         List<String> names = new ArrayList<>();
         Instant now = clock.instant();
         try (InputStream input = Files.newInputStream(file)) {
             for (HasMetadata object : client.load(input).items()) {
                 if (object instanceof Node node) {
-                    register(client, asRegistered(node, now));
+                    register(client, served(asRegistered(node, now), kubelet));
                     names.add(node.getMetadata().getName());
                 }
             }
@@ -107,6 +131,21 @@ public final class SimulatedNodes {
             client.resource(new NodeBuilder(created).editSpec()
                     .withTaints(taints.stream().filter(taint -> !notReady(taint)).toList()).endSpec().build()).update();
         }
+    }
+
+    /** The node with {@code kubelet}'s address as its {@code InternalIP} (added when it has none) and its port, if given. */
+    private static Node served(Node node, Optional<KubeletEndpoint> kubelet) {
+        if (kubelet.isEmpty()) {
+            return node;
+        }
+        List<NodeAddress> addresses = new ArrayList<>();
+        addresses.add(new NodeAddress(kubelet.get().address(), "InternalIP"));
+        if (node.getStatus() != null && node.getStatus().getAddresses() != null) {
+            node.getStatus().getAddresses().stream().filter(address -> !"InternalIP".equals(address.getType())).forEach(addresses::add);
+        }
+        return new NodeBuilder(node).editOrNewStatus().withAddresses(addresses)
+                .withNewDaemonEndpoints().withNewKubeletEndpoint().withPort(kubelet.get().port()).endKubeletEndpoint().endDaemonEndpoints()
+                .endStatus().build();
     }
 
     private static boolean notReady(Taint taint) {

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,7 +32,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * node, renews its Lease, binds and runs pods against both servers, and what a client reads back (the
  * Node, the Lease, the pods' status after the binding, while running and once ended) is the same,
  * so kube-apiserver accepts every field as written and adds nothing the embedded server leaves out.
- * And {@code pods/log}'s answers where kube-apiserver answers itself (no kubelet runs beside it).
+ * And {@code pods/log}'s answers: where kube-apiserver answers itself, and where it asks the node's kubelet, which is
+ * then the simulated kubelet's own API ({@link SimulatedKubelet#serveApi()}).
  */
 @WithRealControlPlane(nodes = 0)
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
@@ -147,6 +149,49 @@ class KubeletRealApiServerTest {
         List<String> embedded = observed.get(servers.embedded().name());
         assertThat(embedded.get(0)).isEqualTo("1 error: error from server (NotFound): pods \"absent\" not found in namespace \"default\"");
         assertThat(embedded.get(3)).isEqualTo("0 ");
+        assertThat(embedded).containsExactlyElementsOf(observed.get(TestingServers.real(real).name()));
+    }
+
+    @Test
+    void theLogsOfRunningAndEndedContainersReadAlikeThroughTheKubeletApi(RealControlPlane real) throws InterruptedException {
+        Map<String, List<String>> observed = new LinkedHashMap<>();
+        for (Side side : servers.both(real)) {
+            // given: on the real server, kube-apiserver asks the node's kubelet for the log, at the address and port the
+            // node reports; the embedded server answers itself
+            KubernetesClient client = side.client();
+            SimulatedKubelet kubelet = new SimulatedKubelet(client, new TestingClock(START));
+            Optional<KubeletEndpoint> endpoint = side.name().equals(servers.embedded().name()) ? Optional.empty() : Optional.of(kubelet.serveApi());
+            SimulatedNodes.create(client, List.of(NodePool.parse("logging:1:cpu=4,memory=8Gi")), new TestingClock(START), endpoint);
+            kubelet.start();
+            try {
+                pod(client, "runs", Map.of());
+                bind(client, "runs", "logging-1");
+                pod(client, "ends", Map.of(SchedulingApi.DURATION_ANNOTATION, "0s", SchedulingApi.EXIT_CODE_ANNOTATION, "3"));
+                bind(client, "ends", "logging-1");
+                await().atMost(WAIT).until(() -> phase(client, "runs").equals("Running") && phase(client, "ends").equals("Failed"));
+
+                // when
+                List<String> steps = new ArrayList<>();
+                for (String[] command : List.of(
+                        new String[] {"logs", "runs"},
+                        new String[] {"logs", "ends"},
+                        new String[] {"logs", "ends", "--timestamps", "--tail=1"},
+                        new String[] {"logs", "ends", "--limit-bytes=20"},
+                        new String[] {"logs", "runs", "--previous"},
+                        new String[] {"logs", "runs", "-f"})) {
+                    TestingKubectl.Result result = TestingKubectl.run(side.kubeconfig(), command);
+                    steps.add(result.exitCode() + " " + result.output());
+                }
+                observed.put(side.name(), steps);
+            } finally {
+                kubelet.close();
+            }
+        }
+
+        // then
+        List<String> embedded = observed.get(servers.embedded().name());
+        assertThat(embedded.get(0)).endsWith("\nmuster: simulated container \"main\" of pod default/runs started on node logging-1 (image busybox:1)");
+        assertThat(embedded.get(1)).endsWith("muster: simulated container \"main\" exited with code 3 (Error)");
         assertThat(embedded).containsExactlyElementsOf(observed.get(TestingServers.real(real).name()));
     }
 

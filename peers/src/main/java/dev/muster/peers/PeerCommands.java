@@ -75,6 +75,10 @@ final class PeerCommands {
                 // Endpoints, which refuse a loopback address, and logs that every few seconds; nothing
                 // here runs in a pod, so no endpoints are needed
                 "--endpoint-reconciler-type=none",
+                // a pod's log is proxied to its node's kubelet at the node's first address of these types: the simulated
+                // nodes of muster up report their kubelet API's loopback address as InternalIP, and a Hostname such
+                // as node-1, the default's first choice, that resolves nowhere
+                "--kubelet-preferred-address-types=InternalIP,ExternalIP,Hostname",
                 "--allow-privileged=true",
                 "--profiling=false");
     }
