@@ -18,16 +18,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The real Airflow 3.3.2 against {@code muster up --peer airflow}, which installs and starts it with the
  * Airflow bridge reading it: a DAG of KubernetesPodOperator tasks (a diamond, then a mapped fan-out of
- * three annotated as one gang) runs to success on the embedded server, every pod scheduled by Muster
- * (the pod_mutation_hook named it), each PodGroup carrying the DAG's remaining critical path read
+ * three annotated as one gang) runs to success on the embedded server and on a real kube-apiserver and etcd,
+ * every pod scheduled by Muster (the pod_mutation_hook named it), each PodGroup carrying the DAG's remaining critical path read
  * through Airflow's REST API, and the fan-out one PodGroup of three bound only once all three existed.
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
@@ -42,10 +43,12 @@ class AirflowOnMusterUpTest {
     @RegisterExtension
     final MusterUpFixture up = new MusterUpFixture(START);
 
-    @Test
-    void aDiamondAndAMappedGangRunToSuccessWithTheDagsHintsOnTheirPodGroups() throws Exception {
-        // given: muster up with Airflow, and the DAG in Airflow's DAG folder
-        KubernetesClient client = up.start(directory, "--nodes", "2:cpu=4,memory=16Gi", "--peer", "airflow");
+    @ParameterizedTest(name = "--apiserver {0}")
+    @ValueSource(strings = {"embedded", "real"})
+    void aDiamondAndAMappedGangRunToSuccessWithTheDagsHintsOnTheirPodGroups(String apiServer) throws Exception {
+        // given: muster up with Airflow, on its embedded API server or a real kube-apiserver and etcd (whose pods/log
+        // KubernetesPodOperator reads from the simulated kubelet's API), and the DAG in Airflow's DAG folder
+        KubernetesClient client = up.start(directory, "--apiserver", apiServer, "--nodes", "2:cpu=4,memory=16Gi", "--peer", "airflow");
         AirflowUpRest airflow = AirflowUpRest.of(up.kubeconfig());
         airflow.addDagFile(DAG + ".py");
         await("Airflow answers and has parsed " + DAG).atMost(START).pollInterval(Duration.ofSeconds(5)).ignoreExceptions()
