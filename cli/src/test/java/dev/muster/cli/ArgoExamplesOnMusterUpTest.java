@@ -1,0 +1,153 @@
+package dev.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.muster.engine.api.SchedulingApi;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Argo's own example workflows (v4.0.5's {@code examples/}, copied unchanged into {@code argo-integration}'s test
+ * resources) run to Succeeded under Muster with the real workflow controller on {@code muster up --peer argo}, on the
+ * embedded API server and on a real kube-apiserver: a container template, sequential and parallel steps, a DAG diamond
+ * with {@code depends}, loops over {@code withItems} and {@code withParam}, the workflow-level {@code podMetadata} and a
+ * {@code podSpecPatch}; and the {@code withItems} loop again with its template annotated {@code muster.dev/gang}, its
+ * fan-out then one PodGroup bound whole. Each workflow is submitted as written, with one addition: a workflow-level
+ * {@code podMetadata} annotation {@code muster.dev/duration} for the simulated kubelet, which ends each pod after it
+ * (no Argo executor runs in a simulated container, so the controller reads each pod's phase and exit codes).
+ */
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+class ArgoExamplesOnMusterUpTest {
+    private static final Duration WAIT = Duration.ofSeconds(240);
+    private static final Path EXAMPLES = Path.of("..", "argo-integration", "src", "test", "resources", "argo-examples");
+    private static final ResourceDefinitionContext WORKFLOWS = new ResourceDefinitionContext.Builder()
+            .withGroup("argoproj.io").withVersion("v1alpha1").withPlural("workflows").withKind("Workflow").withNamespaced(true).build();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String WORKFLOW_LABEL = "workflows.argoproj.io/workflow";
+    private static final String NODE_NAME = "workflows.argoproj.io/node-name";
+    private static final List<String> AS_WRITTEN = List.of("hello-world.yaml", "steps.yaml", "dag-diamond.yaml", "loops.yaml",
+            "loops-param-argument.yaml", "pod-metadata-wf-field.yaml", "pod-spec-patch.yaml");
+
+    @TempDir
+    Path directory;
+
+    @RegisterExtension
+    final MusterUpFixture up = new MusterUpFixture(WAIT);
+
+    @ParameterizedTest(name = "--apiserver {0}")
+    @ValueSource(strings = {"embedded", "real"})
+    void argosExamplesRunToSucceededUnderMuster(String apiServer) throws Exception {
+        // given: muster up with two nodes of 8 CPUs, and Argo's controller watching it
+        KubernetesClient client = up.start(directory, "--apiserver", apiServer, "--nodes", "2:cpu=8,memory=32Gi", "--peer", "argo");
+
+        // when: every example is submitted, and loops.yaml once more with its looped template a gang
+        Map<String, String> names = new LinkedHashMap<>();
+        for (String example : AS_WRITTEN) {
+            names.put(example, submit(client, example(example)));
+        }
+        ObjectNode gang = example("loops.yaml");
+        ((ObjectNode) gang.path("metadata")).put("generateName", "loops-gang-");
+        for (JsonNode template : gang.path("spec").path("templates")) {
+            if (template.path("name").asText().equals("print-message")) {
+                ((ObjectNode) template).with("metadata").with("annotations").put("muster.dev/gang", "true");
+            }
+        }
+        String gangLoops = submit(client, gang);
+
+        // then: every one succeeds
+        List<String> all = Stream.concat(names.values().stream(), Stream.of(gangLoops)).toList();
+        await().atMost(WAIT).untilAsserted(() -> assertThat(all.stream().collect(Collectors.toMap(name -> name, name -> phase(client, name))))
+                .as("the workflows' phases (muster up's stdout names the controller's log)")
+                .allSatisfy((name, phase) -> assertThat(phase).as(name).isEqualTo("Succeeded")));
+        // each pod bound to a node by Muster and ended Succeeded, as many as Argo's nodes say
+        Map<String, Integer> podCounts = Map.of("hello-world.yaml", 1, "steps.yaml", 3, "dag-diamond.yaml", 4, "loops.yaml", 2,
+                "loops-param-argument.yaml", 4, "pod-metadata-wf-field.yaml", 1, "pod-spec-patch.yaml", 1);
+        for (Map.Entry<String, String> example : names.entrySet()) {
+            assertThat(pods(client, example.getValue())).as(example.getKey()).hasSize(podCounts.get(example.getKey())).allSatisfy(pod -> {
+                assertThat(pod.getSpec().getNodeName()).isNotEmpty();
+                assertThat(pod.getStatus().getPhase()).isEqualTo("Succeeded");
+            });
+        }
+        // the diamond's D started only after B and C ended, and B and C after A
+        Map<String, Pod> diamond = pods(client, names.get("dag-diamond.yaml")).stream()
+                .collect(Collectors.toMap(ArgoExamplesOnMusterUpTest::task, pod -> pod));
+        assertThat(started(diamond.get("D"))).isAfterOrEqualTo(ended(diamond.get("B"))).isAfterOrEqualTo(ended(diamond.get("C")));
+        assertThat(started(diamond.get("B"))).isAfterOrEqualTo(ended(diamond.get("A")));
+        // the workflow-level podMetadata reached the pod, and so did the podSpecPatch
+        assertThat(pods(client, names.get("pod-metadata-wf-field.yaml"))).singleElement().satisfies(pod -> {
+            assertThat(pod.getMetadata().getLabels()).containsEntry("app", "print-message").containsEntry("tier", "demo");
+            assertThat(pod.getMetadata().getAnnotations()).containsEntry("iam.amazonaws.com/role", "role-arn");
+        });
+        assertThat(pods(client, names.get("pod-spec-patch.yaml"))).singleElement().satisfies(pod -> assertThat(pod.getSpec().getContainers())
+                .filteredOn(container -> container.getName().equals("main")).singleElement()
+                .satisfies(main -> assertThat(main.getResources().getLimits().get("cpu").toString()).isEqualTo("100m")));
+        // the annotated loop was one PodGroup of two, bound whole: both pods started before either ended
+        List<Pod> gangPods = pods(client, gangLoops);
+        assertThat(gangPods).hasSize(2).extracting(pod -> pod.getMetadata().getAnnotations().get(SchedulingApi.GROUP_NAME_ANNOTATION))
+                .containsOnly(gangPods.get(0).getMetadata().getAnnotations().get(SchedulingApi.GROUP_NAME_ANNOTATION));
+        GenericKubernetesResource podGroup = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
+                .withName(gangPods.get(0).getMetadata().getAnnotations().get(SchedulingApi.GROUP_NAME_ANNOTATION)).get();
+        assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(2);
+        Instant lastStart = gangPods.stream().map(ArgoExamplesOnMusterUpTest::started).max(Instant::compareTo).orElseThrow();
+        Instant firstEnd = gangPods.stream().map(ArgoExamplesOnMusterUpTest::ended).min(Instant::compareTo).orElseThrow();
+        assertThat(lastStart).isBeforeOrEqualTo(firstEnd);
+    }
+
+    /** The example as Argo wrote it, with the simulated kubelet's duration added to its workflow-level pod metadata. */
+    private static ObjectNode example(String file) throws Exception {
+        ObjectNode workflow = JSON.valueToTree(Serialization.unmarshal(Files.readString(EXAMPLES.resolve(file)), GenericKubernetesResource.class));
+        ((ObjectNode) workflow.path("spec")).with("podMetadata").with("annotations").put(SchedulingApi.DURATION_ANNOTATION, "2s");
+        return workflow;
+    }
+
+    private static String submit(KubernetesClient client, ObjectNode workflow) {
+        return client.genericKubernetesResources(WORKFLOWS).inNamespace("default")
+                .resource(JSON.convertValue(workflow, GenericKubernetesResource.class)).create().getMetadata().getName();
+    }
+
+    private static List<Pod> pods(KubernetesClient client, String workflow) {
+        return client.pods().inNamespace("default").withLabel(WORKFLOW_LABEL, workflow).list().getItems();
+    }
+
+    /** The DAG task of a diamond's pod: its Argo node name is {@code WORKFLOW.TASK}. */
+    private static String task(Pod pod) {
+        String node = pod.getMetadata().getAnnotations().get(NODE_NAME);
+        return node.substring(node.lastIndexOf('.') + 1);
+    }
+
+    private static Instant started(Pod pod) {
+        return Instant.parse(pod.getStatus().getStartTime());
+    }
+
+    private static Instant ended(Pod pod) {
+        return pod.getStatus().getContainerStatuses().stream().filter(status -> status.getState().getTerminated() != null)
+                .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt())).max(Instant::compareTo).orElseThrow();
+    }
+
+    private static String phase(KubernetesClient client, String name) {
+        GenericKubernetesResource workflow = client.genericKubernetesResources(WORKFLOWS).inNamespace("default").withName(name).get();
+        return workflow == null ? "absent" : String.valueOf(workflow.<Object>get("status", "phase"));
+    }
+}
