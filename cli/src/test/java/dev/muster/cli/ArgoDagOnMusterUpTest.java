@@ -11,7 +11,6 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,8 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ArgoDagOnMusterUpTest {
     private static final Duration WAIT = Duration.ofSeconds(120);
-    private static final ResourceDefinitionContext WORKFLOWS = new ResourceDefinitionContext.Builder()
-            .withGroup("argoproj.io").withVersion("v1alpha1").withPlural("workflows").withKind("Workflow").withNamespaced(true).build();
 
     @TempDir
     Path directory;
@@ -56,7 +53,7 @@ class ArgoDagOnMusterUpTest {
         // when
         try (InputStream in = ArgoDagOnMusterUpTest.class.getResourceAsStream("/argo/dag-diamond.yaml")) {
             for (HasMetadata workflow : client.load(in).items()) {
-                client.genericKubernetesResources(WORKFLOWS).inNamespace("default").resource((GenericKubernetesResource) workflow).create();
+                client.genericKubernetesResources(ArgoObjects.WORKFLOWS).inNamespace("default").resource((GenericKubernetesResource) workflow).create();
             }
         }
 
@@ -72,7 +69,7 @@ class ArgoDagOnMusterUpTest {
         client.pods().resource(blocker).withGracePeriod(0).delete();
 
         // then
-        await().atMost(WAIT).untilAsserted(() -> assertThat(phase(client)).isEqualTo("Succeeded"));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(ArgoObjects.phase(client, "dag-diamond")).isEqualTo("Succeeded"));
         assertThat(pods(client)).hasSize(4);
     }
 
@@ -90,10 +87,5 @@ class ArgoDagOnMusterUpTest {
         }
         return Optional.ofNullable(client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
                 .withName(pods.get(0).getMetadata().getAnnotations().get(SchedulingApi.GROUP_NAME_ANNOTATION)).get());
-    }
-
-    private static String phase(KubernetesClient client) {
-        GenericKubernetesResource workflow = client.genericKubernetesResources(WORKFLOWS).inNamespace("default").withName("dag-diamond").get();
-        return workflow == null ? "absent" : String.valueOf(workflow.<Object>get("status", "phase"));
     }
 }

@@ -1,5 +1,9 @@
 package dev.muster.cli;
 
+import static dev.muster.cli.ArgoObjects.ended;
+import static dev.muster.cli.ArgoObjects.phase;
+import static dev.muster.cli.ArgoObjects.pods;
+import static dev.muster.cli.ArgoObjects.started;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -10,7 +14,6 @@ import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,10 +45,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ArgoExamplesOnMusterUpTest {
     private static final Duration WAIT = Duration.ofSeconds(240);
     private static final Path EXAMPLES = Path.of("..", "argo-integration", "src", "test", "resources", "argo-examples");
-    private static final ResourceDefinitionContext WORKFLOWS = new ResourceDefinitionContext.Builder()
-            .withGroup("argoproj.io").withVersion("v1alpha1").withPlural("workflows").withKind("Workflow").withNamespaced(true).build();
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String WORKFLOW_LABEL = "workflows.argoproj.io/workflow";
     private static final String NODE_NAME = "workflows.argoproj.io/node-name";
     private static final List<String> AS_WRITTEN = List.of("hello-world.yaml", "steps.yaml", "dag-diamond.yaml", "loops.yaml",
             "loops-param-argument.yaml", "pod-metadata-wf-field.yaml", "pod-spec-patch.yaml");
@@ -93,7 +93,8 @@ class ArgoExamplesOnMusterUpTest {
         // the diamond's D started only after B and C ended, and B and C after A
         Map<String, Pod> diamond = pods(client, names.get("dag-diamond.yaml")).stream()
                 .collect(Collectors.toMap(ArgoExamplesOnMusterUpTest::task, pod -> pod));
-        assertThat(started(diamond.get("D"))).isAfterOrEqualTo(ended(diamond.get("B"))).isAfterOrEqualTo(ended(diamond.get("C")));
+        assertThat(started(diamond.get("D"))).isAfterOrEqualTo(ended(diamond.get("B")))
+                .isAfterOrEqualTo(ended(diamond.get("C")));
         assertThat(started(diamond.get("B"))).isAfterOrEqualTo(ended(diamond.get("A")));
         // the workflow-level podMetadata reached the pod, and so did the podSpecPatch
         assertThat(pods(client, names.get("pod-metadata-wf-field.yaml"))).singleElement().satisfies(pod -> {
@@ -110,8 +111,8 @@ class ArgoExamplesOnMusterUpTest {
         GenericKubernetesResource podGroup = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
                 .withName(gangPods.get(0).getMetadata().getAnnotations().get(SchedulingApi.GROUP_NAME_ANNOTATION)).get();
         assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(2);
-        Instant lastStart = gangPods.stream().map(ArgoExamplesOnMusterUpTest::started).max(Instant::compareTo).orElseThrow();
-        Instant firstEnd = gangPods.stream().map(ArgoExamplesOnMusterUpTest::ended).min(Instant::compareTo).orElseThrow();
+        Instant lastStart = gangPods.stream().map(ArgoObjects::started).max(Instant::compareTo).orElseThrow();
+        Instant firstEnd = gangPods.stream().map(ArgoObjects::ended).min(Instant::compareTo).orElseThrow();
         assertThat(lastStart).isBeforeOrEqualTo(firstEnd);
     }
 
@@ -123,31 +124,13 @@ class ArgoExamplesOnMusterUpTest {
     }
 
     private static String submit(KubernetesClient client, ObjectNode workflow) {
-        return client.genericKubernetesResources(WORKFLOWS).inNamespace("default")
+        return client.genericKubernetesResources(ArgoObjects.WORKFLOWS).inNamespace("default")
                 .resource(JSON.convertValue(workflow, GenericKubernetesResource.class)).create().getMetadata().getName();
-    }
-
-    private static List<Pod> pods(KubernetesClient client, String workflow) {
-        return client.pods().inNamespace("default").withLabel(WORKFLOW_LABEL, workflow).list().getItems();
     }
 
     /** The DAG task of a diamond's pod: its Argo node name is {@code WORKFLOW.TASK}. */
     private static String task(Pod pod) {
         String node = pod.getMetadata().getAnnotations().get(NODE_NAME);
         return node.substring(node.lastIndexOf('.') + 1);
-    }
-
-    private static Instant started(Pod pod) {
-        return Instant.parse(pod.getStatus().getStartTime());
-    }
-
-    private static Instant ended(Pod pod) {
-        return pod.getStatus().getContainerStatuses().stream().filter(status -> status.getState().getTerminated() != null)
-                .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt())).max(Instant::compareTo).orElseThrow();
-    }
-
-    private static String phase(KubernetesClient client, String name) {
-        GenericKubernetesResource workflow = client.genericKubernetesResources(WORKFLOWS).inNamespace("default").withName(name).get();
-        return workflow == null ? "absent" : String.valueOf(workflow.<Object>get("status", "phase"));
     }
 }

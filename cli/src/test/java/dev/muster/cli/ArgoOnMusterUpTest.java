@@ -8,7 +8,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,8 +29,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ArgoOnMusterUpTest {
     private static final Duration WAIT = Duration.ofSeconds(120);
-    private static final ResourceDefinitionContext WORKFLOWS = new ResourceDefinitionContext.Builder()
-            .withGroup("argoproj.io").withVersion("v1alpha1").withPlural("workflows").withKind("Workflow").withNamespaced(true).build();
 
     @TempDir
     Path directory;
@@ -48,18 +45,18 @@ class ArgoOnMusterUpTest {
         // when
         try (InputStream in = ArgoOnMusterUpTest.class.getResourceAsStream("/argo/fan-outs.yaml")) {
             for (HasMetadata workflow : client.load(in).items()) {
-                client.genericKubernetesResources(WORKFLOWS).inNamespace("default").resource((GenericKubernetesResource) workflow).create();
+                client.genericKubernetesResources(ArgoObjects.WORKFLOWS).inNamespace("default").resource((GenericKubernetesResource) workflow).create();
             }
         }
 
         // then: both succeed
-        await().atMost(WAIT).untilAsserted(() -> assertThat(List.of(phase(client, "first"), phase(client, "second")))
+        await().atMost(WAIT).untilAsserted(() -> assertThat(List.of(ArgoObjects.phase(client, "first"), ArgoObjects.phase(client, "second")))
                 .as("muster up's stdout names the controller's log").containsExactly("Succeeded", "Succeeded"));
         // each fan-out was one PodGroup of three, and its pods named it
         List<GenericKubernetesResource> podGroups = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
                 .list().getItems();
         assertThat(podGroups).hasSize(2).allSatisfy(podGroup -> assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(3));
-        List<Pod> pods = client.pods().inNamespace("default").withLabel("workflows.argoproj.io/workflow").list().getItems();
+        List<Pod> pods = client.pods().inNamespace("default").withLabel(ArgoObjects.WORKFLOW_LABEL).list().getItems();
         assertThat(pods).hasSize(6).allSatisfy(pod -> assertThat(pod.getMetadata().getAnnotations())
                 .containsKey(SchedulingApi.GROUP_NAME_ANNOTATION));
         // one fan-out ran after the other: no pod of the later one started before every pod of the earlier one ended
@@ -69,26 +66,10 @@ class ArgoOnMusterUpTest {
     }
 
     private static boolean startedAfterTheOtherEnded(List<Pod> pods, String earlier, String later) {
-        Instant earlierEnd = pods.stream().filter(pod -> workflow(pod).equals(earlier)).map(ArgoOnMusterUpTest::finished)
+        Instant earlierEnd = pods.stream().filter(pod -> ArgoObjects.workflow(pod).equals(earlier)).map(ArgoObjects::ended)
                 .max(Instant::compareTo).orElseThrow();
-        Instant laterStart = pods.stream().filter(pod -> workflow(pod).equals(later)).map(pod -> Instant.parse(pod.getStatus().getStartTime()))
+        Instant laterStart = pods.stream().filter(pod -> ArgoObjects.workflow(pod).equals(later)).map(ArgoObjects::started)
                 .min(Instant::compareTo).orElseThrow();
         return !laterStart.isBefore(earlierEnd);
-    }
-
-    private static String workflow(Pod pod) {
-        return pod.getMetadata().getLabels().get("workflows.argoproj.io/workflow");
-    }
-
-    private static Instant finished(Pod pod) {
-        return pod.getStatus().getContainerStatuses().stream()
-                .filter(status -> status.getState().getTerminated() != null)
-                .map(status -> Instant.parse(status.getState().getTerminated().getFinishedAt()))
-                .max(Instant::compareTo).orElseThrow();
-    }
-
-    private static String phase(KubernetesClient client, String name) {
-        GenericKubernetesResource workflow = client.genericKubernetesResources(WORKFLOWS).inNamespace("default").withName(name).get();
-        return workflow == null ? "absent" : String.valueOf(workflow.<Object>get("status", "phase"));
     }
 }
