@@ -30,7 +30,8 @@ import java.util.TreeMap;
  * <p>A {@link PodGroupPhase#INQUEUE} job is a reservation: it counts against its queue as an admitted
  * PodGroup whose pods do not exist yet ({@code minResources} minus nothing allocated). A
  * {@link PodGroupPhase#PENDING} one is a candidate, judged after the PodGroups already pending in the
- * cluster that come before it in its queue's order.
+ * cluster that come before it in its queue's order. A job's priority is the value of its
+ * {@code priorityClassName} when the cluster has that PriorityClass, as for a PodGroup.
  */
 @ThreadSafe
 public final class AdmissionTrial {
@@ -70,7 +71,12 @@ public final class AdmissionTrial {
     /** The same on a given cluster and configuration: what {@link #admit(List)} does, for tests and {@code what-if}. */
     public static ImmutableMap<JobId, Verdict> admit(ClusterSnapshot cluster, List<Job> jobs, SessionConfig config, Clock clock) {
         TreeMap<JobId, Job> all = new TreeMap<>(cluster.jobs());
-        for (Job job : jobs) {
+        for (Job asked : jobs) {
+            // a PodGroup's priority is its class's value, as the cache converts it
+            Integer classValue = cluster.priorityClasses().get(asked.priorityClassName());
+            Job job = classValue == null ? asked : new Job(asked.id(), asked.uid(), asked.queue(), asked.minMember(), asked.minTaskMember(),
+                    asked.minResources(), classValue, asked.priorityClassName(), asked.phase(), asked.created(), asked.networkTopology(),
+                    asked.annotations(), asked.tasks(), asked.problems(), asked.subGroupPolicies());
             checkArgument(job.phase() == PodGroupPhase.PENDING || job.phase() == PodGroupPhase.INQUEUE,
                     "job %s: phase must be Pending or Inqueue: %s", job.id(), job.phase());
             checkArgument(job.minResources().isPresent(), "job %s: minResources is missing", job.id());
