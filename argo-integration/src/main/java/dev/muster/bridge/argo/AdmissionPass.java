@@ -6,17 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.common.collect.ImmutableMap;
 import dev.muster.engine.model.JobId;
-import dev.muster.engine.model.Resources;
 import dev.muster.runtime.admission.AdmissionTrial;
-import dev.muster.runtime.controller.ObjectKey;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.Pod;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -30,15 +26,13 @@ final class AdmissionPass {
 
     private final Supplier<List<GenericKubernetesResource>> workflows;
     private final Supplier<List<GenericKubernetesResource>> queues;
-    private final Function<ObjectKey, List<Pod>> podsOf;
     private final AdmissionTrial trial;
     private final AdmissionWriter writer;
 
     AdmissionPass(Supplier<List<GenericKubernetesResource>> workflows, Supplier<List<GenericKubernetesResource>> queues,
-            Function<ObjectKey, List<Pod>> podsOf, AdmissionTrial trial, AdmissionWriter writer) {
+            AdmissionTrial trial, AdmissionWriter writer) {
         this.workflows = requireNonNull(workflows, "workflows is null");
         this.queues = requireNonNull(queues, "queues is null");
-        this.podsOf = requireNonNull(podsOf, "podsOf is null");
         this.trial = requireNonNull(trial, "trial is null");
         this.writer = requireNonNull(writer, "writer is null");
     }
@@ -57,19 +51,13 @@ final class AdmissionPass {
             Map<String, String> annotations = queue.getMetadata().getAnnotations() == null ? Map.of() : queue.getMetadata().getAnnotations();
             queueOptIns.put(queue.getMetadata().getName(), "true".equals(annotations.get(AdmissionAnnotations.ADMIT_WORKFLOWS)));
         }
-        Map<ObjectKey, Resources> held = new HashMap<>();
-        for (AdmissionRequest request : requests) {
-            if (request.admitted() && !request.finished()) {
-                held.put(request.key(), held(podsOf.apply(request.key())));
-            }
-        }
-        AdmissionPlan plan = AdmissionPlanner.plan(requests, queueOptIns, held);
+        AdmissionPlan plan = AdmissionPlanner.plan(requests, queueOptIns);
         plan.released().forEach(notice -> writer.release(notice.workflow(), notice.message()));
         plan.ignored().forEach(notice -> writer.ignored(notice.workflow(), notice.message()));
         if (plan.waiting().isEmpty()) {
             return false;
         }
-        ImmutableMap<JobId, AdmissionTrial.Verdict> verdicts = trial.admit(plan.trial());
+        ImmutableMap<JobId, AdmissionTrial.Verdict> verdicts = trial.admit(plan.candidates(), plan.reservations());
         boolean stillWaiting = false;
         for (Map.Entry<JobId, AdmissionRequest> waiting : plan.waiting().entrySet()) {
             AdmissionRequest workflow = waiting.getValue();
@@ -83,17 +71,5 @@ final class AdmissionPass {
             }
         }
         return stillWaiting;
-    }
-
-    /** What the workflow's pods on nodes that have not ended request. */
-    private static Resources held(List<Pod> pods) {
-        Resources held = Resources.EMPTY;
-        for (Pod pod : pods) {
-            String phase = pod.getStatus() == null ? "" : String.valueOf(pod.getStatus().getPhase());
-            if (pod.getSpec().getNodeName() != null && !phase.equals("Succeeded") && !phase.equals("Failed")) {
-                held = held.add(Requests.of(pod));
-            }
-        }
-        return held;
     }
 }

@@ -6,9 +6,7 @@ import dev.muster.engine.model.Job;
 import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.PodGroupPhase;
 import dev.muster.engine.model.QueueName;
-import dev.muster.engine.model.Resources;
-import dev.muster.engine.queue.Quota;
-import dev.muster.runtime.controller.ObjectKey;
+import dev.muster.runtime.admission.AdmissionTrial;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,12 +27,10 @@ public final class AdmissionPlanner {
 
     private AdmissionPlanner() {}
 
-    /**
-     * @param queues the Queues that exist, and whether each opts its workflows in
-     * @param held what each admitted workflow's running pods hold now; its reservation is what it may still need beyond that
-     */
-    public static AdmissionPlan plan(List<AdmissionRequest> workflows, Map<String, Boolean> queues, Map<ObjectKey, Resources> held) {
-        List<Job> trial = new ArrayList<>();
+    /** @param queues the Queues that exist, and whether each opts its workflows in */
+    public static AdmissionPlan plan(List<AdmissionRequest> workflows, Map<String, Boolean> queues) {
+        List<Job> candidates = new ArrayList<>();
+        List<AdmissionTrial.Reservation> reservations = new ArrayList<>();
         Map<JobId, AdmissionRequest> waiting = new LinkedHashMap<>();
         List<AdmissionPlan.Notice> released = new ArrayList<>();
         List<AdmissionPlan.Notice> ignored = new ArrayList<>();
@@ -44,8 +40,8 @@ public final class AdmissionPlanner {
             }
             if (workflow.admitted()) {
                 // an admitted workflow keeps what it may still need, for as long as it runs
-                Resources reserved = Quota.exceededPart(workflow.stages().need(), held.getOrDefault(workflow.key(), Resources.EMPTY));
-                workflow.queue().filter(queues::containsKey).ifPresent(queue -> trial.add(job(workflow, queue, reserved, PodGroupPhase.INQUEUE)));
+                workflow.queue().filter(queues::containsKey).ifPresent(queue -> reservations.add(new AdmissionTrial.Reservation(
+                        job(workflow, queue, PodGroupPhase.INQUEUE), ImmutableMap.of(ArgoApi.WORKFLOW_LABEL, workflow.key().name()))));
                 continue;
             }
             boolean waits = workflow.suspended() && !workflow.started();
@@ -72,19 +68,19 @@ public final class AdmissionPlanner {
                 continue;
             }
             if (waits) {
-                Job job = job(workflow, workflow.queue().orElseThrow(), workflow.stages().need(), PodGroupPhase.PENDING);
-                trial.add(job);
+                Job job = job(workflow, workflow.queue().orElseThrow(), PodGroupPhase.PENDING);
+                candidates.add(job);
                 waiting.put(job.id(), workflow);
             }
         }
-        return new AdmissionPlan(ImmutableList.copyOf(trial), ImmutableMap.copyOf(waiting), ImmutableList.copyOf(released),
+        return new AdmissionPlan(ImmutableList.copyOf(candidates), ImmutableList.copyOf(reservations), ImmutableMap.copyOf(waiting), ImmutableList.copyOf(released),
                 ImmutableList.copyOf(ignored));
     }
 
-    private static Job job(AdmissionRequest workflow, String queue, Resources minimum, PodGroupPhase phase) {
+    private static Job job(AdmissionRequest workflow, String queue, PodGroupPhase phase) {
         int pods = workflow.stages().widest().map(StageDemand::pods).orElse(0);
         return new Job(new JobId(workflow.key().namespace(), TRIAL_PREFIX + workflow.key().name()), workflow.uid(), new QueueName(queue),
-                pods, ImmutableMap.of(), Optional.of(minimum), 0, workflow.priorityClass(), phase, workflow.created(), Optional.empty(),
+                pods, ImmutableMap.of(), Optional.of(workflow.stages().need()), 0, workflow.priorityClass(), phase, workflow.created(), Optional.empty(),
                 ImmutableMap.of(), ImmutableList.of(), ImmutableList.of());
     }
 }

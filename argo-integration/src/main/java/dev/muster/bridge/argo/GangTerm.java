@@ -79,8 +79,8 @@ final class GangTerm implements TermController.Term {
                 podGroup -> Optional.ofNullable(podGroups.getIndexer().getByKey(podGroup.namespace() + "/" + podGroup.name())));
         this.queue = new KeyedWorkQueue<>("argo-workflow", (key, request) -> process(key), threads.workers(), threads.timer(),
                 Duration.ofMillis(200), Duration.ofSeconds(30));
-        this.admission = new AdmissionPass(() -> workflows.getStore().list(), () -> queues.getStore().list(),
-                workflow -> pods.getIndexer().byIndex(BY_WORKFLOW, workflow.toString()), trial, new AdmissionWriter(client, events, clock));
+        this.admission = new AdmissionPass(() -> workflows.getStore().list(), () -> queues.getStore().list(), trial,
+                new AdmissionWriter(client, events, clock));
         this.admissions = new KeyedWorkQueue<>("argo-admission", (key, request) -> admit(), threads.workers(), threads.timer(),
                 Duration.ofMillis(200), Duration.ofSeconds(30));
         workflows.addEventHandler(EveryChange.handler(workflow -> {

@@ -19,6 +19,17 @@ public record StageDemand(String stage, int pods, Resources request) {
 
     /** {@code main[1] needs cpu 9, memory 0 (3 pods)}. */
     public String describe() {
-        return stage + " needs " + Requests.describe(request) + " (" + pods + (pods == 1 ? " pod)" : " pods)");
+        return stage + " needs " + describe(request) + " (" + pods + (pods == 1 ? " pod)" : " pods)");
+    }
+
+    /** {@code cpu 9, memory 12Gi}: the dimensions asked for, in Kubernetes units; {@code nothing} when none is. */
+    static String describe(Resources resources) {
+        StringBuilder text = new StringBuilder();
+        for (String name : resources.names()) {
+            if (resources.get(name) > Resources.EPSILON) {
+                text.append(text.length() == 0 ? "" : ", ").append(name).append(' ').append(resources.format(name));
+            }
+        }
+        return text.length() == 0 ? "nothing" : text.toString();
     }
 }

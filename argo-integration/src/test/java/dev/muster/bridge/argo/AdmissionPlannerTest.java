@@ -8,7 +8,6 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.muster.engine.model.PodGroupPhase;
 import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.Resources;
-import dev.muster.runtime.controller.ObjectKey;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +20,10 @@ class AdmissionPlannerTest {
     @Test
     void aSuspendedWorkflowThatAsksWaitsForItsWidestStage() throws Exception {
         // when
-        AdmissionPlan plan = AdmissionPlanner.plan(List.of(workflow("first", "admit: \"true\"", "suspend: true", "")), QUEUES, Map.of());
+        AdmissionPlan plan = AdmissionPlanner.plan(List.of(workflow("first", "admit: \"true\"", "suspend: true", "")), QUEUES);
 
         // then
-        assertThat(plan.trial()).singleElement().satisfies(job -> {
+        assertThat(plan.candidates()).singleElement().satisfies(job -> {
             assertThat(job.phase()).isEqualTo(PodGroupPhase.PENDING);
             assertThat(job.queue()).isEqualTo(new QueueName("pipelines"));
             assertThat(job.minResources()).contains(Resources.of(9000, 0));
@@ -35,19 +34,20 @@ class AdmissionPlannerTest {
     }
 
     @Test
-    void anAdmittedWorkflowHoldsWhatItMayStillNeedBeyondWhatItsPodsHold() throws Exception {
+    void anAdmittedWorkflowHoldsItsQueueForWhatItsPodsDoNotHoldYet() throws Exception {
         // given
         AdmissionRequest running = workflow("first", "admit: \"true\", muster.dev/admitted: \"2026-01-01T00:00:05Z\"", "", "");
 
         // when
-        AdmissionPlan plan = AdmissionPlanner.plan(List.of(running), QUEUES,
-                Map.of(new ObjectKey("default", "first"), Resources.of(3000, 0)));
+        AdmissionPlan plan = AdmissionPlanner.plan(List.of(running), QUEUES);
 
-        // then
-        assertThat(plan.trial()).singleElement().satisfies(job -> {
-            assertThat(job.phase()).isEqualTo(PodGroupPhase.INQUEUE);
-            assertThat(job.minResources()).contains(Resources.of(6000, 0));
+        // then: what its pods already count for is taken off in the scheduler's snapshot, found by Argo's workflow label
+        assertThat(plan.reservations()).singleElement().satisfies(reservation -> {
+            assertThat(reservation.job().phase()).isEqualTo(PodGroupPhase.INQUEUE);
+            assertThat(reservation.job().minResources()).contains(Resources.of(9000, 0));
+            assertThat(reservation.taskLabels()).containsExactly(Map.entry("workflows.argoproj.io/workflow", "first"));
         });
+        assertThat(plan.candidates()).isEmpty();
         assertThat(plan.waiting()).isEmpty();
     }
 
@@ -55,7 +55,7 @@ class AdmissionPlannerTest {
     void aQueueThatOptsInAdmitsItsSuspendedWorkflowsUnlessOneSaysFalse() throws Exception {
         // when
         AdmissionPlan plan = AdmissionPlanner.plan(List.of(workflow("asks", "queue: opted-in", "suspend: true", ""),
-                workflow("declines", "queue: opted-in, muster.dev/admit: \"false\"", "suspend: true", "")), QUEUES, Map.of());
+                workflow("declines", "queue: opted-in, muster.dev/admit: \"false\"", "suspend: true", "")), QUEUES);
 
         // then
         assertThat(plan.waiting().values()).extracting(request -> request.key().name()).containsExactly("asks");
@@ -64,10 +64,10 @@ class AdmissionPlannerTest {
     @Test
     void aSuspendedWorkflowThatDoesNotAskIsLeftAlone() throws Exception {
         // when
-        AdmissionPlan plan = AdmissionPlanner.plan(List.of(workflow("approval", "queue: nope", "suspend: true", "")), QUEUES, Map.of());
+        AdmissionPlan plan = AdmissionPlanner.plan(List.of(workflow("approval", "queue: nope", "suspend: true", "")), QUEUES);
 
         // then
-        assertThat(plan.trial()).isEmpty();
+        assertThat(plan.candidates()).isEmpty();
         assertThat(plan.released()).isEmpty();
         assertThat(plan.ignored()).isEmpty();
     }
@@ -75,10 +75,10 @@ class AdmissionPlannerTest {
     @Test
     void aBadAdmitValueResumesTheWorkflowWithoutAdmissionNamingFieldAndValue() throws Exception {
         // when
-        AdmissionPlan plan = AdmissionPlanner.plan(List.of(workflow("first", "admit: \"yes\"", "suspend: true", "")), QUEUES, Map.of());
+        AdmissionPlan plan = AdmissionPlanner.plan(List.of(workflow("first", "admit: \"yes\"", "suspend: true", "")), QUEUES);
 
         // then
-        assertThat(plan.trial()).isEmpty();
+        assertThat(plan.candidates()).isEmpty();
         assertThat(plan.released()).extracting(AdmissionPlan.Notice::message).containsExactly(
                 "metadata.annotations.muster.dev/admit: 'yes' is neither \"true\" nor \"false\"; resumed without admission");
     }
@@ -87,7 +87,7 @@ class AdmissionPlannerTest {
     void aQueueThatDoesNotExistResumesTheWorkflowWithoutAdmission() throws Exception {
         // when
         AdmissionPlan plan = AdmissionPlanner.plan(List.of(workflow("first", "admit: \"true\", muster.dev/queue: nope", "suspend: true", "")),
-                QUEUES, Map.of());
+                QUEUES);
 
         // then
         assertThat(plan.released()).extracting(AdmissionPlan.Notice::message).containsExactly(
@@ -97,10 +97,10 @@ class AdmissionPlannerTest {
     @Test
     void aWorkflowThatAsksButWasNotSubmittedSuspendedRunsWithAWarning() throws Exception {
         // when
-        AdmissionPlan plan = AdmissionPlanner.plan(List.of(workflow("first", "admit: \"true\"", "", "")), QUEUES, Map.of());
+        AdmissionPlan plan = AdmissionPlanner.plan(List.of(workflow("first", "admit: \"true\"", "", "")), QUEUES);
 
         // then
-        assertThat(plan.trial()).isEmpty();
+        assertThat(plan.candidates()).isEmpty();
         assertThat(plan.ignored()).extracting(AdmissionPlan.Notice::message).containsExactly(
                 "muster.dev/admit is \"true\" but the workflow was not submitted suspended (spec.suspend: true); it runs without admission");
     }
@@ -113,10 +113,10 @@ class AdmissionPlannerTest {
                   phase: Running
                   nodes:
                     first-1: {id: first-1, name: "first[0].shards(0:a)", type: Pod, templateName: worker, phase: Succeeded}
-                """)), QUEUES, Map.of());
+                """)), QUEUES);
 
         // then
-        assertThat(plan.trial()).isEmpty();
+        assertThat(plan.candidates()).isEmpty();
         assertThat(plan.released()).isEmpty();
     }
 

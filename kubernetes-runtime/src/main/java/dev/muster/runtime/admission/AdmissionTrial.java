@@ -3,6 +3,7 @@ package dev.muster.runtime.admission;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
+
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
 import com.google.errorprone.annotations.ThreadSafe;
@@ -16,8 +17,13 @@ import dev.muster.engine.model.ClusterSnapshot;
 import dev.muster.engine.model.Job;
 import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.PodGroupPhase;
+import dev.muster.engine.model.Resources;
+import dev.muster.engine.queue.JobUsage;
+import dev.muster.engine.queue.Quota;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -48,6 +54,22 @@ public final class AdmissionTrial {
         }
     }
 
+    /**
+     * An admitted job whose pods are not its own tasks (other PodGroups hold them, as a workflow's
+     * stages do): it counts as an Inqueue job of what its {@code minResources} exceed what the jobs with
+     * a task in its namespace carrying every one of {@code taskLabels} already count for in admission
+     * (allocated plus reserved, less what they run beyond their {@code minResources}, as the queue
+     * plugins count them), read from the same snapshot as the rest, so the two never disagree.
+     */
+    public record Reservation(Job job, ImmutableMap<String, String> taskLabels) {
+        public Reservation {
+            requireNonNull(job, "job is null");
+            checkArgument(job.phase() == PodGroupPhase.INQUEUE, "job %s: a reservation must be Inqueue: %s", job.id(), job.phase());
+            checkArgument(job.minResources().isPresent(), "job %s: minResources is missing", job.id());
+            taskLabels = ImmutableMap.copyOf(taskLabels);
+        }
+    }
+
     private final ClusterCache cache;
     private final SessionConfig config;
     private final Clock clock;
@@ -64,8 +86,19 @@ public final class AdmissionTrial {
      * before the action runs. Ids must not be those of PodGroups in the cluster.
      */
     public ImmutableMap<JobId, Verdict> admit(List<Job> jobs) {
+        return admit(jobs, List.of());
+    }
+
+    /** The same, with reservations counted as admitted. */
+    public ImmutableMap<JobId, Verdict> admit(List<Job> jobs, List<Reservation> reservations) {
         ClusterSnapshot cluster = cache.snapshot().cluster();
-        return admit(cluster, jobs, config, clock);
+        List<Job> all = new ArrayList<>(jobs);
+        if (!reservations.isEmpty()) {
+            // what the reservations' pods already count for in their queues, by the queue plugins' own accounting
+            Session counting = Session.open(cluster, config, clock);
+            reservations.forEach(reservation -> all.add(outstanding(counting, reservation)));
+        }
+        return admit(cluster, all, config, clock);
     }
 
     /** The same on a given cluster and configuration: what {@link #admit(List)} does, for tests and {@code what-if}. */
@@ -96,5 +129,21 @@ public final class AdmissionTrial {
                     : new Waits(state.admissionNote().orElse("the queue's admission checks refuse it")));
         }
         return verdicts.buildOrThrow();
+    }
+
+    private static Job outstanding(Session session, Reservation reservation) {
+        Job job = reservation.job();
+        Resources counted = Resources.EMPTY;
+        for (JobState other : session.jobs()) {
+            boolean labelled = other.job().id().namespace().equals(job.id().namespace()) && other.job().tasks().stream()
+                    .anyMatch(task -> task.labels().entrySet().containsAll(reservation.taskLabels().entrySet()));
+            if (labelled) {
+                JobUsage usage = JobUsage.of(other);
+                counted = counted.add(Quota.exceededPart(usage.allocated().add(usage.inqueue()), usage.elastic()));
+            }
+        }
+        return new Job(job.id(), job.uid(), job.queue(), job.minMember(), job.minTaskMember(),
+                Optional.of(Quota.exceededPart(job.minResources().orElseThrow(), counted)), job.priority(), job.priorityClassName(), job.phase(),
+                job.created(), job.networkTopology(), job.annotations(), job.tasks(), job.problems(), job.subGroupPolicies());
     }
 }

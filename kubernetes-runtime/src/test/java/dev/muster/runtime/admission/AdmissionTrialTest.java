@@ -32,6 +32,22 @@ class AdmissionTrialTest {
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
     private static final SessionConfig CONFIG = TestingScheduler.loader().parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text());
 
+    private static final String RUNNING_POD = """
+            apiVersion: v1
+            kind: Pod
+            metadata:
+              name: first-shard-a
+              namespace: default
+              uid: p1
+              labels: {workflows.argoproj.io/workflow: first}
+              annotations: {scheduling.k8s.io/group-name: first-shards}
+            spec:
+              schedulerName: muster
+              nodeName: n1
+              containers: [{name: main, image: busybox, resources: {requests: {cpu: "3"}}}]
+            status: {phase: Running}
+            """;
+
     private final ClusterCache cache = new ClusterCache(Set.of("muster"), CLOCK);
     private final AdmissionTrial trial = new AdmissionTrial(cache, CONFIG, CLOCK);
 
@@ -60,6 +76,55 @@ class AdmissionTrialTest {
         assertThat(verdicts).containsOnlyKeys(new JobId("default", "second"));
         assertThat(verdicts.get(new JobId("default", "second"))).isInstanceOfSatisfying(AdmissionTrial.Waits.class,
                 waits -> assertThat(waits.reason()).contains("queue pipelines").contains("cpu"));
+    }
+
+    @Test
+    void aReservationCountsOnlyWhatItsLabelledRunningPodsDoNotHoldYet() throws Exception {
+        // given: a workflow's pod of 3 CPUs runs, in a PodGroup of its own
+        clusterWithQueueOfTenCpus();
+        cache.put(ResourceKind.VOLCANO_POD_GROUP, yaml("""
+                apiVersion: scheduling.volcano.sh/v1beta1
+                kind: PodGroup
+                metadata: {name: first-shards, namespace: default, uid: g1}
+                spec: {minMember: 1, queue: pipelines, minResources: {cpu: "3"}}
+                status: {phase: Running}
+                """));
+        cache.put(ResourceKind.POD, yaml(RUNNING_POD));
+        AdmissionTrial.Reservation first = new AdmissionTrial.Reservation(job("first", PodGroupPhase.INQUEUE, 9, "2026-01-01T00:00:00Z"),
+                ImmutableMap.of("workflows.argoproj.io/workflow", "first"));
+
+        // when: 3 run and 6 are reserved, so 1 is left; then 3 run and 9 would be reserved were the pod not the workflow's
+        Map<JobId, AdmissionTrial.Verdict> fits = trial.admit(List.of(job("second", PodGroupPhase.PENDING, 1, "2026-01-01T00:00:01Z")),
+                List.of(first));
+        Map<JobId, AdmissionTrial.Verdict> other = trial.admit(List.of(job("second", PodGroupPhase.PENDING, 1, "2026-01-01T00:00:01Z")),
+                List.of(new AdmissionTrial.Reservation(first.job(), ImmutableMap.of("workflows.argoproj.io/workflow", "other"))));
+
+        // then
+        assertThat(fits.get(new JobId("default", "second"))).isEqualTo(new AdmissionTrial.Admitted());
+        assertThat(other.get(new JobId("default", "second"))).isInstanceOf(AdmissionTrial.Waits.class);
+    }
+
+    @Test
+    void aRunningPodGroupWithoutMinimumResourcesCountsForNothingSoTheReservationKeepsItAll() throws Exception {
+        // given: the pod's PodGroup has no minResources, so admission counts what it runs as elastic, as Volcano does
+        clusterWithQueueOfTenCpus();
+        cache.put(ResourceKind.VOLCANO_POD_GROUP, yaml("""
+                apiVersion: scheduling.volcano.sh/v1beta1
+                kind: PodGroup
+                metadata: {name: first-shards, namespace: default, uid: g1}
+                spec: {minMember: 1, queue: pipelines}
+                status: {phase: Running}
+                """));
+        cache.put(ResourceKind.POD, yaml(RUNNING_POD));
+        AdmissionTrial.Reservation first = new AdmissionTrial.Reservation(job("first", PodGroupPhase.INQUEUE, 9, "2026-01-01T00:00:00Z"),
+                ImmutableMap.of("workflows.argoproj.io/workflow", "first"));
+
+        // when
+        Map<JobId, AdmissionTrial.Verdict> verdicts = trial.admit(List.of(job("second", PodGroupPhase.PENDING, 2, "2026-01-01T00:00:01Z")),
+                List.of(first));
+
+        // then: 9 reserved and 2 asked exceed 10
+        assertThat(verdicts.get(new JobId("default", "second"))).isInstanceOf(AdmissionTrial.Waits.class);
     }
 
     @Test
