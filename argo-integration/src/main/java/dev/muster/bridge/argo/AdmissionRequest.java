@@ -3,7 +3,6 @@ package dev.muster.bridge.argo;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import com.google.common.collect.ImmutableMap;
 import dev.muster.runtime.controller.ObjectKey;
 import java.time.Instant;
 import java.util.Optional;
@@ -42,11 +41,5 @@ public record AdmissionRequest(
         requireNonNull(priorityClass, "priorityClass is null");
         requireNonNull(stages, "stages is null");
         problems = ImmutableList.copyOf(problems);
-    }
-
-    /** The Workflow as an event's subject. */
-    public Workflow workflow() {
-        return new Workflow(key.namespace(), key.name(), uid, "", "", ImmutableMap.of(),
-                ImmutableMap.of());
     }
 }

@@ -1,5 +1,6 @@
 package dev.muster.bridge.argo;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
@@ -60,9 +61,7 @@ public record ArgoTemplate(String name, Body body, Optional<String> durationEsti
         public static final Width ONE = new Width(1, true);
 
         public Width {
-            if (count < 0) {
-                throw new IllegalArgumentException("count is negative: " + count);
-            }
+            checkArgument(count >= 0, "count is negative: %s", count);
         }
     }
 

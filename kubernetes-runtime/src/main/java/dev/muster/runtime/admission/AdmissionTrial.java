@@ -91,7 +91,12 @@ public final class AdmissionTrial {
 
     /** The same, with reservations counted as admitted. */
     public ImmutableMap<JobId, Verdict> admit(List<Job> jobs, List<Reservation> reservations) {
-        ClusterSnapshot cluster = cache.snapshot().cluster();
+        return admit(cache.snapshot().cluster(), jobs, reservations, config, clock);
+    }
+
+    /** What {@link #admit(List, List)} does, on a given cluster and configuration (a cluster dump's, for {@code what-if}). */
+    public static ImmutableMap<JobId, Verdict> admit(ClusterSnapshot cluster, List<Job> jobs, List<Reservation> reservations, SessionConfig config,
+            Clock clock) {
         List<Job> all = new ArrayList<>(jobs);
         if (!reservations.isEmpty()) {
             // what the reservations' pods already count for in their queues, by the queue plugins' own accounting
@@ -101,7 +106,7 @@ public final class AdmissionTrial {
         return admit(cluster, all, config, clock);
     }
 
-    /** The same on a given cluster and configuration: what {@link #admit(List)} does, for tests and {@code what-if}. */
+    /** What {@link #admit(List)} does, on a given cluster and configuration. */
     public static ImmutableMap<JobId, Verdict> admit(ClusterSnapshot cluster, List<Job> jobs, SessionConfig config, Clock clock) {
         TreeMap<JobId, Job> all = new TreeMap<>(cluster.jobs());
         for (Job asked : jobs) {
