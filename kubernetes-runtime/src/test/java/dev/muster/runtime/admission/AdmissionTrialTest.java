@@ -142,6 +142,28 @@ class AdmissionTrialTest {
     }
 
     @Test
+    void aHigherPriorityClassGoesBeforeAnOlderCandidate() throws Exception {
+        // given
+        clusterWithQueueOfTenCpus();
+        cache.put(ResourceKind.PRIORITY_CLASS, yaml("""
+                apiVersion: scheduling.k8s.io/v1
+                kind: PriorityClass
+                metadata: {name: urgent}
+                value: 1000
+                """));
+        Job urgent = job("urgent", PodGroupPhase.PENDING, 9, "2026-01-01T00:00:05Z");
+        urgent = new Job(urgent.id(), "", urgent.queue(), 1, ImmutableMap.of(), urgent.minResources(), 0, "urgent", PodGroupPhase.PENDING,
+                urgent.created(), Optional.empty(), ImmutableMap.of(), ImmutableList.of(), ImmutableList.of());
+
+        // when
+        Map<JobId, AdmissionTrial.Verdict> verdicts = trial.admit(List.of(job("older", PodGroupPhase.PENDING, 9, "2026-01-01T00:00:01Z"), urgent));
+
+        // then
+        assertThat(verdicts.get(new JobId("default", "urgent"))).isEqualTo(new AdmissionTrial.Admitted());
+        assertThat(verdicts.get(new JobId("default", "older"))).isInstanceOf(AdmissionTrial.Waits.class);
+    }
+
+    @Test
     void aJobWithoutMinimumResourcesIsRefused() throws Exception {
         // given
         clusterWithQueueOfTenCpus();
