@@ -38,6 +38,7 @@ public final class AdmissionReader {
         Optional<String> queue = queue(annotations.path(AdmissionAnnotations.QUEUE), workflow, queueProblems);
         if (admit.orElse(false)) {
             problems.addAll(queueProblems);
+            problems.addAll(templates.stageProblems());
         }
         JsonNode spec = object.path("spec");
         String entrypoint = spec.path("entrypoint").asText("");

@@ -24,17 +24,25 @@ import java.util.TreeMap;
  * field; it costs the workflow its DAG hints, never its gangs, which {@link WorkflowReader} reads apart.
  */
 public final class TemplateReader {
-    /** The templates by name, and what could not be read. */
-    public record Result(ImmutableMap<String, ArgoTemplate> templates, ImmutableList<DagProblem> problems) {
+    /**
+     * The templates by name, and what could not be read.
+     *
+     * @param problems what costs the workflow its DAG hints
+     * @param stageProblems what costs it admission only (a request that is not a quantity, a {@code withItems}
+     *     that is not a list), each naming the template, the field and the value
+     */
+    public record Result(ImmutableMap<String, ArgoTemplate> templates, ImmutableList<DagProblem> problems, ImmutableList<String> stageProblems) {
         public Result {
             templates = ImmutableMap.copyOf(templates);
             problems = ImmutableList.copyOf(problems);
+            stageProblems = ImmutableList.copyOf(stageProblems);
         }
     }
 
     private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
 
     private final List<DagProblem> problems = new ArrayList<>();
+    private final List<String> stageProblems = new ArrayList<>();
 
     private TemplateReader() {}
 
@@ -44,7 +52,7 @@ public final class TemplateReader {
         Map<String, ArgoTemplate> templates = new LinkedHashMap<>();
         reader.readAll(workflow.path("status").path("storedWorkflowTemplateSpec").path("templates"), templates);
         reader.readAll(workflow.path("spec").path("templates"), templates);
-        return new Result(ImmutableMap.copyOf(templates), ImmutableList.copyOf(reader.problems));
+        return new Result(ImmutableMap.copyOf(templates), ImmutableList.copyOf(reader.problems), ImmutableList.copyOf(reader.stageProblems));
     }
 
     private void readAll(JsonNode templates, Map<String, ArgoTemplate> into) {
@@ -130,7 +138,8 @@ public final class TemplateReader {
         JsonNode items = step.path("withItems");
         if (!items.isMissingNode() && !items.isNull()) {
             if (!items.isArray()) {
-                problems.add(new DagProblem(template, task, path + ".withItems", "expected an array, got " + items.getNodeType()));
+                stageProblems.add("template '" + template + "', step '" + task + "': " + path + ".withItems: expected an array, got "
+                        + items.getNodeType());
                 return ArgoTemplate.Width.ONE;
             }
             return new ArgoTemplate.Width(items.size(), true);
@@ -193,7 +202,8 @@ public final class TemplateReader {
                 quantities.put(name, quantity.multiply(name.equals(Resources.MEMORY) ? BigDecimal.ONE : THOUSAND)
                         .setScale(0, RoundingMode.CEILING).doubleValue());
             } catch (IllegalArgumentException e) {
-                problems.add(new DagProblem(template, "", path + "." + name, "'" + entry.getValue().asText() + "' is not a Kubernetes quantity"));
+                stageProblems.add("template '" + template + "': " + path + "." + name + ": '" + entry.getValue().asText()
+                        + "' is not a Kubernetes quantity");
             }
         }
         quantities.remove("pods");

@@ -84,6 +84,30 @@ class AdmissionPlannerTest {
     }
 
     @Test
+    void aRequestThatIsNotAQuantityResumesTheWorkflowWithoutAdmissionNamingTemplateFieldAndValue() throws Exception {
+        // given
+        JsonNode tree = YAML.readTree("""
+                apiVersion: argoproj.io/v1alpha1
+                kind: Workflow
+                metadata: {name: first, namespace: default, uid: u1, annotations: {muster.dev/admit: "true"}}
+                spec:
+                  suspend: true
+                  entrypoint: worker
+                  templates:
+                  - name: worker
+                    container: {image: busybox, resources: {requests: {cpu: lots}}}
+                """);
+
+        // when
+        AdmissionPlan plan = AdmissionPlanner.plan(List.of(AdmissionReader.read(tree, WorkflowReader.read(tree).workflow().orElseThrow(),
+                TemplateReader.read(tree))), QUEUES);
+
+        // then
+        assertThat(plan.released()).extracting(AdmissionPlan.Notice::message).containsExactly(
+                "template 'worker': container.resources.requests.cpu: 'lots' is not a Kubernetes quantity; resumed without admission");
+    }
+
+    @Test
     void aQueueThatDoesNotExistResumesTheWorkflowWithoutAdmission() throws Exception {
         // when
         AdmissionPlan plan = AdmissionPlanner.plan(List.of(workflow("first", "admit: \"true\", muster.dev/queue: nope", "suspend: true", "")),
