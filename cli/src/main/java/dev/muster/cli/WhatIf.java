@@ -2,6 +2,7 @@ package dev.muster.cli;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableList;
 import com.google.inject.Inject;
 import dev.muster.engine.cache.ManifestReader;
 import dev.muster.engine.cache.ManifestResult;
@@ -31,8 +32,15 @@ public final class WhatIf {
         this.clock = requireNonNull(clock, "clock is null");
     }
 
-    /** The manifests as read (with their problems) and the session's decisions. */
-    public record Outcome(ManifestResult manifests, SessionResult decisions) {}
+    /**
+     * The manifests as read (with their problems), the session's decisions, and what the Argo bridge's
+     * workflow admission would do with the dump's Workflows (empty when none takes part).
+     */
+    public record Outcome(ManifestResult manifests, SessionResult decisions, ImmutableList<WorkflowAdmissions.Row> workflows) {
+        public Outcome {
+            workflows = ImmutableList.copyOf(workflows);
+        }
+    }
 
     /**
      * @throws dev.muster.engine.config.ConfigException when the configuration cannot be used
@@ -42,6 +50,7 @@ public final class WhatIf {
         SessionConfig sessionConfig = config.map(configLoader::load)
                 .orElseGet(() -> configLoader.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text()));
         ManifestResult read = new ManifestReader(schedulerNames).read(manifests);
-        return new Outcome(read, Session.run(read.snapshot(), sessionConfig, clock));
+        return new Outcome(read, Session.run(read.snapshot(), sessionConfig, clock),
+                WorkflowAdmissions.of(manifests, read.snapshot(), sessionConfig, clock));
     }
 }

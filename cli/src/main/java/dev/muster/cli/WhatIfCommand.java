@@ -72,8 +72,8 @@ public final class WhatIfCommand implements Callable<Integer> {
         }
         err.flush();
         out.print(switch (output) {
-            case table -> WhatIfTable.render(outcome.manifests().snapshot(), outcome.decisions());
-            case json -> WhatIfJson.render(outcome.manifests().snapshot(), outcome.decisions()) + System.lineSeparator();
+            case table -> WhatIfTable.render(outcome.manifests().snapshot(), outcome.decisions()) + WhatIfTable.workflows(outcome.workflows());
+            case json -> WhatIfJson.render(outcome.manifests().snapshot(), outcome.decisions(), outcome.workflows()) + System.lineSeparator();
         });
         out.flush();
         return ExitCodes.OK;

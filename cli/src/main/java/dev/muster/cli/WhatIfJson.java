@@ -8,6 +8,7 @@ import dev.muster.engine.framework.SessionResult;
 import dev.muster.engine.model.ClusterSnapshot;
 import dev.muster.engine.model.JobOrigin;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -48,6 +49,23 @@ final class WhatIfJson {
                     .ifPresent(origin -> origin(entry.putObject("origin"), origin));
         });
         try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@link #render(ClusterSnapshot, SessionResult)} with a {@code workflows} object (by workflow) when workflows take part in admission. */
+    static String render(ClusterSnapshot snapshot, SessionResult result, List<WorkflowAdmissions.Row> workflowRows) {
+        String rendered = render(snapshot, result);
+        if (workflowRows.isEmpty()) {
+            return rendered;
+        }
+        try {
+            ObjectNode root = (ObjectNode) MAPPER.readTree(rendered);
+            ObjectNode workflows = root.putObject("workflows");
+            workflowRows.forEach(row -> workflows.putObject(row.workflow()).put("queue", row.queue()).put("need", row.need())
+                    .put("admission", row.admission()));
             return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);

@@ -64,6 +64,18 @@ final class WhatIfTable {
         return outcome.reservation().map(reservation -> "ready; " + reservation).orElse("ready");
     }
 
+    /** The Argo Workflows of the dump that take part in workflow admission, and what it does with each; nothing when none does. */
+    static String workflows(List<WorkflowAdmissions.Row> workflows) {
+        if (workflows.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        List<String[]> rows = new ArrayList<>();
+        workflows.forEach(row -> rows.add(new String[] {row.workflow(), row.queue(), row.need(), row.admission()}));
+        table(out, "WORKFLOWS (Argo, submitted suspended for admission)", new String[] {"WORKFLOW", "QUEUE", "NEED", "ADMISSION"}, rows);
+        return out.toString();
+    }
+
     private static void table(StringBuilder out, String title, String[] header, List<String[]> rows) {
         out.append(title).append(System.lineSeparator());
         int[] widths = new int[header.length];

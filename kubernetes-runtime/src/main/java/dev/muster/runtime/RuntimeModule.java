@@ -10,6 +10,7 @@ import com.google.inject.Singleton;
 import dev.muster.engine.cache.ClusterCache;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import dev.muster.engine.framework.SessionConfig;
+import dev.muster.runtime.admission.AdmissionTrial;
 import dev.muster.runtime.binding.ApiServerReachability;
 import dev.muster.runtime.binding.Binder;
 import dev.muster.runtime.binding.IdleProbe;
@@ -60,6 +61,7 @@ public final class RuntimeModule extends AbstractModule {
         bind(ControllerSet.class).in(Scopes.SINGLETON);
         bind(SharedInformers.class).in(Scopes.SINGLETON);
         bind(KubernetesRuntime.class).in(Scopes.SINGLETON);
+        bind(AdmissionTrial.class).in(Scopes.SINGLETON);
         controllerBinder(binder());
     }
 

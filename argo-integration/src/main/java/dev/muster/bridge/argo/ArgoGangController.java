@@ -4,13 +4,15 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.errorprone.annotations.ThreadSafe;
 import com.google.inject.Inject;
+import dev.muster.runtime.admission.AdmissionTrial;
 import dev.muster.runtime.controller.SharedInformers;
 import dev.muster.runtime.controller.TermController;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 
 /**
- * Gangs for the fan-outs of Argo Workflow templates annotated {@code muster.dev/gang: "true"}. Each term
+ * Gangs for the fan-outs of Argo Workflow templates annotated {@code muster.dev/gang: "true"}, and the
+ * admission of workflows submitted suspended ({@link AdmissionAnnotations}). Each term
  * gets a fresh {@link GangTerm}, so nothing of a lost term survives into the next; a new term sees
  * every Workflow again, and writing a plan twice changes nothing.
  */
@@ -21,12 +23,14 @@ public final class ArgoGangController extends TermController {
     private final KubernetesClient client;
     private final SharedInformers informers;
     private final Clock clock;
+    private final AdmissionTrial trial;
 
     @Inject
-    public ArgoGangController(KubernetesClient client, SharedInformers informers, Clock clock) {
+    public ArgoGangController(KubernetesClient client, SharedInformers informers, Clock clock, AdmissionTrial trial) {
         this.client = requireNonNull(client, "client is null");
         this.informers = requireNonNull(informers, "informers is null");
         this.clock = requireNonNull(clock, "clock is null");
+        this.trial = requireNonNull(trial, "trial is null");
     }
 
     @Override
@@ -36,6 +40,6 @@ public final class ArgoGangController extends TermController {
 
     @Override
     protected Term newTerm() {
-        return new GangTerm(client, informers, clock);
+        return new GangTerm(client, informers, clock, trial);
     }
 }

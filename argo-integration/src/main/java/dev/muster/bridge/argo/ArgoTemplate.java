@@ -1,8 +1,10 @@
 package dev.muster.bridge.argo;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import dev.muster.engine.model.Resources;
 import java.util.Optional;
 
 /**
@@ -38,8 +40,30 @@ public record ArgoTemplate(String name, Body body, Optional<String> durationEsti
         }
     }
 
-    /** A template that runs something itself. */
-    public record Leaf() implements Body {}
+    /**
+     * A template that runs something itself.
+     *
+     * @param podRequest what its pod asks for: the {@code resources.requests} of its {@code container},
+     *     {@code script} or {@code containerSet.containers}; nothing for a template that sets none
+     */
+    public record Leaf(Resources podRequest) implements Body {
+        public Leaf {
+            requireNonNull(podRequest, "podRequest is null");
+        }
+    }
+
+    /**
+     * How many times a step or task runs at once: once, or once per item of its {@code withItems} or
+     * {@code withSequence}. A {@code withParam} (or a {@code withSequence} of expressions) is known only
+     * when the workflow runs: {@code known} is false and {@code count} is 1.
+     */
+    public record Width(int count, boolean known) {
+        public static final Width ONE = new Width(1, true);
+
+        public Width {
+            checkArgument(count >= 0, "count is negative: %s", count);
+        }
+    }
 
     /**
      * One of {@code dag.tasks}.
@@ -48,9 +72,12 @@ public record ArgoTemplate(String name, Body body, Optional<String> durationEsti
      * @param template the local template it calls; empty for a {@code templateRef} or an inline template
      * @param dependencies {@code dependencies}
      * @param depends {@code depends}, as written
+     * @param width how many times it runs at once
      */
-    public record DagTask(int index, String name, Optional<String> template, ImmutableList<String> dependencies, Optional<String> depends) {
+    public record DagTask(int index, String name, Optional<String> template, ImmutableList<String> dependencies, Optional<String> depends,
+            Width width) {
         public DagTask {
+            requireNonNull(width, "width is null");
             requireNonNull(name, "name is null");
             requireNonNull(template, "template is null");
             dependencies = ImmutableList.copyOf(dependencies);
@@ -62,9 +89,11 @@ public record ArgoTemplate(String name, Body body, Optional<String> durationEsti
      * One step of a group.
      *
      * @param template the local template it calls; empty for a {@code templateRef} or an inline template
+     * @param width how many times it runs at once
      */
-    public record Step(String name, Optional<String> template) {
+    public record Step(String name, Optional<String> template, Width width) {
         public Step {
+            requireNonNull(width, "width is null");
             requireNonNull(name, "name is null");
             requireNonNull(template, "template is null");
         }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
+import dev.muster.runtime.admission.AdmissionTrial;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.EveryChange;
@@ -33,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * One leader term of the bridge: informers on Workflows, their pods (by Argo's workflow label), their
  * PodGroups and Volcano's Queues, and a work queue of Workflows. A change to a Workflow or to one of its
  * pods queues the Workflow; processing reads it, plans its gangs and DAG hints (with the durations of
- * the finished Workflows seen this term) and writes the plans. Nothing outlives
+ * the finished Workflows seen this term) and writes the plans. Any change also queues one admission
+ * pass over every Workflow ({@link AdmissionPass}). Nothing outlives
  * {@link #stop()}.
  */
 final class GangTerm implements TermController.Term {
@@ -43,6 +45,11 @@ final class GangTerm implements TermController.Term {
     private static final Logger log = LoggerFactory.getLogger(GangTerm.class);
     private static final String BY_WORKFLOW = "workflow";
     private static final int WORKERS = 2;
+    /** The admission pass's only key: it looks at every workflow at once, as queue order needs. */
+    private static final String ADMISSION = "admission";
+    /** One request for every cause, so a burst of changes collapses into one pass. */
+    private static final String CHANGE = "change";
+    private static final Duration ADMISSION_RETRY = Duration.ofSeconds(2);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final SharedIndexInformer<GenericKubernetesResource> workflows;
@@ -54,8 +61,10 @@ final class GangTerm implements TermController.Term {
     private final KeyedWorkQueue<ObjectKey, String> queue;
     private final GangWriter writer;
     private final DurationHistory history = new DurationHistory();
+    private final KeyedWorkQueue<String, String> admissions;
+    private final AdmissionPass admission;
 
-    GangTerm(KubernetesClient client, SharedInformers shared, Clock clock) {
+    GangTerm(KubernetesClient client, SharedInformers shared, Clock clock, AdmissionTrial trial) {
         requireNonNull(client, "client is null");
         // in the order they start: what a Workflow's processing reads has listed before the Workflows
         this.informers = new TermInformers(shared, "argo bridge");
@@ -65,13 +74,24 @@ final class GangTerm implements TermController.Term {
         this.workflows = informers.resources(ArgoApi.WORKFLOWS);
         pods.addIndexers(Map.of(BY_WORKFLOW, pod -> List.of(pod.getMetadata().getNamespace() + "/"
                 + pod.getMetadata().getLabels().get(ArgoApi.WORKFLOW_LABEL))));
-        this.writer = new GangWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, clock, GangWriter.COMPONENT),
+        EventRecorder events = EventRecorder.connect(client, RetryPolicy.DEFAULT, clock, GangWriter.COMPONENT);
+        this.writer = new GangWriter(client, events,
                 podGroup -> Optional.ofNullable(podGroups.getIndexer().getByKey(podGroup.namespace() + "/" + podGroup.name())));
         this.queue = new KeyedWorkQueue<>("argo-workflow", (key, request) -> process(key), threads.workers(), threads.timer(),
                 Duration.ofMillis(200), Duration.ofSeconds(30));
-        workflows.addEventHandler(EveryChange.handler(this::enqueue));
-        pods.addEventHandler(EveryChange.handler(pod -> queue.add(new ObjectKey(pod.getMetadata().getNamespace(),
-                pod.getMetadata().getLabels().get(ArgoApi.WORKFLOW_LABEL)), "pod")));
+        this.admission = new AdmissionPass(() -> workflows.getStore().list(), () -> queues.getStore().list(), trial,
+                new AdmissionWriter(client, events, clock));
+        this.admissions = new KeyedWorkQueue<>("argo-admission", (key, request) -> admit(), threads.workers(), threads.timer(),
+                Duration.ofMillis(200), Duration.ofSeconds(30));
+        workflows.addEventHandler(EveryChange.handler(workflow -> {
+            enqueue(workflow);
+            admissions.add(ADMISSION, CHANGE);
+        }));
+        pods.addEventHandler(EveryChange.handler(pod -> {
+            queue.add(new ObjectKey(pod.getMetadata().getNamespace(), pod.getMetadata().getLabels().get(ArgoApi.WORKFLOW_LABEL)), "pod");
+            admissions.add(ADMISSION, CHANGE);
+        }));
+        queues.addEventHandler(EveryChange.handler(changed -> admissions.add(ADMISSION, CHANGE)));
     }
 
     @Override
@@ -81,9 +101,20 @@ final class GangTerm implements TermController.Term {
 
     @Override
     public void stop() {
+        admissions.stop();
         queue.stop();
         informers.stop();
         threads.stop();
+    }
+
+    /**
+     * Admits what its queue can take now. While a workflow waits, asks again a little later: the
+     * scheduler's cache, which the answer comes from, sees a pod end after this term's informers do.
+     */
+    private void admit() {
+        if (admission.run()) {
+            admissions.addAfter(ADMISSION, CHANGE, ADMISSION_RETRY);
+        }
     }
 
     private void enqueue(GenericKubernetesResource workflow) {

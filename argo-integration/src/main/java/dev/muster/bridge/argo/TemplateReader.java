@@ -5,11 +5,16 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import dev.muster.engine.model.Quantities;
+import dev.muster.engine.model.Resources;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Reads the shape of a Workflow's templates ({@code spec.templates}, and for a workflow made from a
@@ -19,15 +24,25 @@ import java.util.Optional;
  * field; it costs the workflow its DAG hints, never its gangs, which {@link WorkflowReader} reads apart.
  */
 public final class TemplateReader {
-    /** The templates by name, and what could not be read. */
-    public record Result(ImmutableMap<String, ArgoTemplate> templates, ImmutableList<DagProblem> problems) {
+    /**
+     * The templates by name, and what could not be read.
+     *
+     * @param problems what costs the workflow its DAG hints
+     * @param stageProblems what costs it admission only (a request that is not a quantity, a {@code withItems}
+     *     that is not a list), each naming the template, the field and the value
+     */
+    public record Result(ImmutableMap<String, ArgoTemplate> templates, ImmutableList<DagProblem> problems, ImmutableList<String> stageProblems) {
         public Result {
             templates = ImmutableMap.copyOf(templates);
             problems = ImmutableList.copyOf(problems);
+            stageProblems = ImmutableList.copyOf(stageProblems);
         }
     }
 
+    private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
+
     private final List<DagProblem> problems = new ArrayList<>();
+    private final List<String> stageProblems = new ArrayList<>();
 
     private TemplateReader() {}
 
@@ -37,7 +52,7 @@ public final class TemplateReader {
         Map<String, ArgoTemplate> templates = new LinkedHashMap<>();
         reader.readAll(workflow.path("status").path("storedWorkflowTemplateSpec").path("templates"), templates);
         reader.readAll(workflow.path("spec").path("templates"), templates);
-        return new Result(ImmutableMap.copyOf(templates), ImmutableList.copyOf(reader.problems));
+        return new Result(ImmutableMap.copyOf(templates), ImmutableList.copyOf(reader.problems), ImmutableList.copyOf(reader.stageProblems));
     }
 
     private void readAll(JsonNode templates, Map<String, ArgoTemplate> into) {
@@ -61,7 +76,7 @@ public final class TemplateReader {
         } else if (template.has("steps")) {
             body = readSteps(name, template.path("steps"));
         } else {
-            body = new ArgoTemplate.Leaf();
+            body = new ArgoTemplate.Leaf(podRequest(name, template));
         }
         return new ArgoTemplate(name, body, durationEstimate);
     }
@@ -85,7 +100,8 @@ public final class TemplateReader {
             if (depends.isPresent() && !dependencies.isEmpty()) {
                 problems.add(new DagProblem(template, name, path, "has both dependencies and depends, which Argo does not allow"));
             }
-            read.add(new ArgoTemplate.DagTask(index, name, optionalText(template, name, task, "template", path), dependencies, depends));
+            read.add(new ArgoTemplate.DagTask(index, name, optionalText(template, name, task, "template", path), dependencies, depends,
+                    width(template, name, task, path)));
         }
         return new ArgoTemplate.Dag(read.build());
     }
@@ -111,11 +127,88 @@ public final class TemplateReader {
                     continue;
                 }
                 String name = step.path("name").asText();
-                inGroup.add(new ArgoTemplate.Step(name, optionalText(template, name, step, "template", path)));
+                inGroup.add(new ArgoTemplate.Step(name, optionalText(template, name, step, "template", path), width(template, name, step, path)));
             }
             read.add(inGroup.build());
         }
         return new ArgoTemplate.Steps(read.build());
+    }
+
+    private ArgoTemplate.Width width(String template, String task, JsonNode step, String path) {
+        JsonNode items = step.path("withItems");
+        if (!items.isMissingNode() && !items.isNull()) {
+            if (!items.isArray()) {
+                stageProblems.add("template '" + template + "', step '" + task + "': " + path + ".withItems: expected an array, got "
+                        + items.getNodeType());
+                return ArgoTemplate.Width.ONE;
+            }
+            return new ArgoTemplate.Width(items.size(), true);
+        }
+        JsonNode sequence = step.path("withSequence");
+        if (sequence.isObject()) {
+            return sequenceWidth(sequence);
+        }
+        JsonNode param = step.path("withParam");
+        return param.isMissingNode() || param.isNull() ? ArgoTemplate.Width.ONE : new ArgoTemplate.Width(1, false);
+    }
+
+    /** {@code count}, or {@code end - start + 1} (start 0 by default), when they are numbers; else known only at run time. */
+    private static ArgoTemplate.Width sequenceWidth(JsonNode sequence) {
+        Optional<Integer> count = literal(sequence.path("count"));
+        if (count.isPresent()) {
+            return new ArgoTemplate.Width(Math.max(count.get(), 0), true);
+        }
+        Optional<Integer> start = sequence.has("start") ? literal(sequence.path("start")) : Optional.of(0);
+        Optional<Integer> end = literal(sequence.path("end"));
+        if (start.isPresent() && end.isPresent()) {
+            return new ArgoTemplate.Width(Math.abs(end.get() - start.get()) + 1, true);
+        }
+        return new ArgoTemplate.Width(1, false);
+    }
+
+    private static Optional<Integer> literal(JsonNode value) {
+        if (value.isInt()) {
+            return Optional.of(value.asInt());
+        }
+        if (value.isTextual() && value.asText().matches("-?[0-9]{1,9}")) {
+            return Optional.of(Integer.parseInt(value.asText()));
+        }
+        return Optional.empty();
+    }
+
+    private Resources podRequest(String template, JsonNode body) {
+        Resources request = Resources.EMPTY;
+        for (String container : List.of("container", "script")) {
+            request = request.add(requests(template, body.path(container).path("resources").path("requests"), container + ".resources.requests"));
+        }
+        JsonNode set = body.path("containerSet").path("containers");
+        for (int index = 0; index < set.size(); index++) {
+            request = request.add(requests(template, set.get(index).path("resources").path("requests"),
+                    "containerSet.containers[" + index + "].resources.requests"));
+        }
+        return request;
+    }
+
+    private Resources requests(String template, JsonNode list, String path) {
+        if (!list.isObject()) {
+            return Resources.EMPTY;
+        }
+        Map<String, Double> quantities = new TreeMap<>();
+        for (Map.Entry<String, JsonNode> entry : list.properties()) {
+            String name = entry.getKey();
+            try {
+                BigDecimal quantity = Quantities.parse(entry.getValue().asText());
+                // the scheduler's units: memory in bytes, everything else in thousandths
+                quantities.put(name, quantity.multiply(name.equals(Resources.MEMORY) ? BigDecimal.ONE : THOUSAND)
+                        .setScale(0, RoundingMode.CEILING).doubleValue());
+            } catch (IllegalArgumentException e) {
+                stageProblems.add("template '" + template + "': " + path + "." + name + ": '" + entry.getValue().asText()
+                        + "' is not a Kubernetes quantity");
+            }
+        }
+        quantities.remove("pods");
+        quantities.remove("ephemeral-storage");
+        return Resources.of(quantities);
     }
 
     private Optional<String> optionalText(String template, String task, JsonNode parent, String field, String path) {

@@ -12,8 +12,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
-/** Finds and reads manifest files. */
-final class ManifestFiles {
+/** Finds and reads manifest files: for {@link ManifestReader}, and for a command that reads other kinds from the same dump. */
+public final class ManifestFiles {
     private static final List<String> EXTENSIONS = List.of(".yaml", ".yml", ".json");
 
     private ManifestFiles() {}
@@ -22,7 +22,7 @@ final class ManifestFiles {
      * The files to read, in order: each file as given, and the {@code *.yaml}, {@code *.yml} and
      * {@code *.json} files under each folder, recursively, sorted by path. A file reached twice is read once.
      */
-    static ImmutableList<Path> expand(List<Path> paths) {
+    public static ImmutableList<Path> expand(List<Path> paths) {
         Set<Path> files = new LinkedHashSet<>();
         Set<Path> seen = new LinkedHashSet<>();
         for (Path path : paths) {
@@ -44,7 +44,7 @@ final class ManifestFiles {
     }
 
     /** The file's bytes: decoding is the reader's, per document, so one bad byte costs one document. */
-    static byte[] read(Path file) {
+    public static byte[] read(Path file) {
         try {
             return Files.readAllBytes(file);
         } catch (IOException e) {
