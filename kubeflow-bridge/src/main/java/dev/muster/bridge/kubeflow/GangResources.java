@@ -5,8 +5,10 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableMap;
 import dev.muster.bridge.kubeflow.NativeJob.ReplicaSpec;
 import dev.muster.engine.model.Quantities;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -72,6 +74,13 @@ public final class GangResources {
         ObjectNode list = JsonNodeFactory.instance.objectNode();
         sums.forEach((name, sum) -> list.put(name, format(sum, binary.get(name))));
         return list;
+    }
+
+    /** Each PriorityClass's {@code value}, by name: what {@link #minResources} orders replica types by. */
+    static ImmutableMap<String, Integer> priorityValues(List<GenericKubernetesResource> priorityClasses) {
+        return priorityClasses.stream().collect(ImmutableMap.toImmutableMap(priorityClass -> priorityClass.getMetadata().getName(),
+                priorityClass -> priorityClass.getAdditionalProperties().get("value") instanceof Number value ? value.intValue() : 0,
+                (first, second) -> first));
     }
 
     private static int priority(ReplicaSpec spec, Map<String, Integer> priorityClasses) {

@@ -184,8 +184,7 @@ final class NativeJobTerm implements TermController.Term {
 
     /** Each PriorityClass's value, by name. */
     private ImmutableMap<String, Integer> priorityValues() {
-        return priorityClasses.getStore().list().stream().collect(ImmutableMap.toImmutableMap(priorityClass -> priorityClass.getMetadata().getName(),
-                priorityClass -> JSON.valueToTree(priorityClass).path("value").asInt(0), (first, second) -> first));
+        return GangResources.priorityValues(priorityClasses.getStore().list());
     }
 
     private static NativeJobStatus created(NativeJob job, NativeJobStatus status, Instant now) {

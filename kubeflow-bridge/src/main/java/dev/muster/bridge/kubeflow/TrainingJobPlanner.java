@@ -2,7 +2,7 @@ package dev.muster.bridge.kubeflow;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
@@ -22,8 +22,8 @@ import java.util.Optional;
  *       writer suspends the job, so the operator creates nothing and removes what it made.
  *   <li>A scheduler-plugins PodGroup (the operator's path for any gang scheduler but {@code volcano}): a
  *       Volcano PodGroup of the same name with the job's queue, which the engine reads in its place; for
- *       an elastic PyTorchJob, its gang at {@code elasticPolicy.minReplicas}, so that it starts at its
- *       minimum and its other pods are placed as room allows.
+ *       an elastic PyTorchJob, its gang at {@code elasticPolicy.minReplicas} with that gang's resources, so that it
+ *       starts at its minimum and its other pods are placed as room allows.
  *   <li>A gang not placed yet: Muster's {@code Unschedulable} message from the Volcano PodGroup once all of
  *       the gang's pods exist, or, once the
  *       PodGroup has waited {@link #ADMISSION_GRACE} in phase Pending with no pods, that it waits for
@@ -45,12 +45,19 @@ public final class TrainingJobPlanner {
     /** The pods of the job that the bridge counts: how many exist and how many are bound to a node. */
     public record JobPods(int existing, int bound) {}
 
+    /**
+     * The plan for one job.
+     *
+     * @param elasticGangResources what an elastic job's gang at its minimum needs ({@link GangResources}), for the mirror's
+     *     {@code minResources}; the operator's PodGroup counts every replica, the mirror's gang is the minimum
+     */
     public static TrainingJobPlan plan(TrainingJobReader.Read read, ImmutableSet<String> queues, Optional<PodGroupView> volcano,
-            Optional<PodGroupView> coscheduling, JobPods pods, Instant now) {
+            Optional<PodGroupView> coscheduling, JobPods pods, ObjectNode elasticGangResources, Instant now) {
         requireNonNull(read, "read is null");
         requireNonNull(queues, "queues is null");
         requireNonNull(volcano, "volcano is null");
         requireNonNull(coscheduling, "coscheduling is null");
+        requireNonNull(elasticGangResources, "elasticGangResources is null");
         requireNonNull(now, "now is null");
         TrainingJob job = read.job();
         if (job.finished()) {
@@ -71,7 +78,7 @@ public final class TrainingJobPlanner {
         }
         Optional<MirrorPodGroup> mirror = coscheduling.map(group -> job.elasticMinimum()
                 .map(minimum -> new MirrorPodGroup(group.name(), minimum, queue, job.schedulingPolicy().priorityClass(),
-                        JsonNodeFactory.instance.objectNode()))
+                        elasticGangResources.deepCopy()))
                 .orElseGet(() -> new MirrorPodGroup(group.name(), group.minMember(), queue, job.schedulingPolicy().priorityClass(),
                         group.minResources())));
         ImmutableMap<String, String> topology = TaskTopologyDefault.annotations(job, volcano);

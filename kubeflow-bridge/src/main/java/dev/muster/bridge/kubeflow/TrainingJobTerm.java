@@ -2,7 +2,10 @@ package dev.muster.bridge.kubeflow;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.Maps;
@@ -66,6 +69,8 @@ final class TrainingJobTerm implements TermController.Term {
     private final SharedIndexInformer<GenericKubernetesResource> queues;
     private final SharedIndexInformer<Pod> pods;
     private final TermInformers informers;
+    /** The value of each, for the resources of an elastic job's gang. */
+    private final SharedIndexInformer<GenericKubernetesResource> priorityClasses;
     private final TermThreads threads = new TermThreads("muster-kubeflow-bridge", WORKERS);
     private final KeyedWorkQueue<JobKey, String> queue;
     private final TrainingJobWriter writer;
@@ -78,6 +83,7 @@ final class TrainingJobTerm implements TermController.Term {
         this.queues = informers.resources(KubernetesResources.QUEUES);
         this.volcanoPodGroups = informers.resources(KubernetesResources.VOLCANO_POD_GROUPS);
         this.coschedulingPodGroups = informers.resources(COSCHEDULING_POD_GROUPS);
+        this.priorityClasses = informers.resources(KubernetesResources.PRIORITY_CLASSES);
         this.pods = informers.pods(KubeflowApi.JOB_NAME_LABEL);
         this.jobs = Maps.toMap(List.of(TrainingKind.values()), kind -> informers.resources(kind.context()));
         pods.addIndexers(Map.of(BY_JOB, pod -> List.of(pod.getMetadata().getNamespace() + "/"
@@ -142,12 +148,27 @@ final class TrainingJobTerm implements TermController.Term {
                 .filter(pod -> !List.of("Succeeded", "Failed").contains(pod.getStatus() == null ? "" : pod.getStatus().getPhase()))
                 .toList();
         int bound = (int) jobPods.stream().filter(pod -> pod.getSpec().getNodeName() != null && !pod.getSpec().getNodeName().isEmpty()).count();
+        ObjectNode elasticGang = read.job().elasticMinimum().filter(minimum -> coscheduling.isPresent())
+                .map(minimum -> elasticGangResources(key.kind(), JSON.valueToTree(object), minimum))
+                .orElseGet(JsonNodeFactory.instance::objectNode);
         TrainingJobPlan plan = TrainingJobPlanner.plan(read, queueNames, volcano, coscheduling,
-                new TrainingJobPlanner.JobPods(jobPods.size(), bound), clock.instant());
+                new TrainingJobPlanner.JobPods(jobPods.size(), bound), elasticGang, clock.instant());
         writer.write(object, read.job(), plan);
         plan.recheckAfter().ifPresent(delay -> queue.addAfter(key, "recheck", delay.plusMillis(100)));
         log.debug("job={} problems={} mirror={} pending={}", read.job().displayName(), plan.problems().size(), plan.mirror().isPresent(),
                 plan.pending().isPresent());
+    }
+
+    /**
+     * What an elastic job's gang of {@code minimum} pods needs, as native mode counts it; nothing when a replica's template
+     * cannot be read (the planner reports the job's problems; such a template is the operator's to refuse).
+     */
+    private ObjectNode elasticGangResources(TrainingKind kind, JsonNode object, int minimum) {
+        NativeJobReader.Read job = NativeJobReader.read(kind, object);
+        if (!job.problems().isEmpty()) {
+            return JsonNodeFactory.instance.objectNode();
+        }
+        return GangResources.minResources(job.job(), minimum, GangResources.priorityValues(priorityClasses.getStore().list()));
     }
 
     /** The PodGroup named after the job that the job owns (the operator's, or the bridge's mirror). */

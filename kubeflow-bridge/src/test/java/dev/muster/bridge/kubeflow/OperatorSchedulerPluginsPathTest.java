@@ -120,13 +120,18 @@ class OperatorSchedulerPluginsPathTest {
         // when
         jobs.submit(elastic);
 
-        // then: the operator's PodGroup asks for both Workers; the bridge's asks for one, which runs, and
+        // then: the operator's PodGroup asks for both Workers; the bridge's asks for one and its cpu, which runs, and
         // the job succeeds as an elastic job does once a Worker has
         await().atMost(RUN).until(() -> jobs.volcanoPodGroup("elastic-echo").isPresent());
         assertThat(JSON.valueToTree(jobs.coschedulingPodGroup("elastic-echo").orElseThrow()).path("spec").path("minMember").asInt())
                 .isEqualTo(2);
         assertThat(JSON.valueToTree(jobs.volcanoPodGroup("elastic-echo").orElseThrow()).path("spec").path("minMember").asInt())
                 .isEqualTo(1);
+        // and the resources of that gang, where the operator's counts both Workers: Muster's enqueue gate checks the minimum
+        assertThat(JSON.valueToTree(jobs.coschedulingPodGroup("elastic-echo").orElseThrow()).path("spec").path("minResources")
+                .path("cpu").asText()).isEqualTo("6");
+        assertThat(JSON.valueToTree(jobs.volcanoPodGroup("elastic-echo").orElseThrow()).path("spec").path("minResources")
+                .path("cpu").asText()).isEqualTo("3");
         await().atMost(RUN).until(() -> jobs.hasCondition(TrainingKind.PYTORCHJOB, "elastic-echo", "Succeeded"));
         client.pods().inNamespace("default").withName("holder").delete();
     }

@@ -43,6 +43,17 @@ class TrainingJobPlannerTest {
     }
 
     @Test
+    void anElasticPyTorchJobsMirrorAsksForTheResourcesOfItsGangAtTheMinimum() {
+        ObjectNode job = example(TestingJobs.PYTORCH_ELASTIC_ECHO);
+        ObjectNode minimum = JsonNodeFactory.instance.objectNode().put("cpu", "2");
+
+        TrainingJobPlan plan = TrainingJobPlanner.plan(TrainingJobReader.read(TestingJobs.kindOf(job), job), QUEUES, Optional.empty(),
+                Optional.of(podGroup("scheduling.x-k8s.io/v1alpha1", 2, "")), new JobPods(2, 0), minimum, CREATED);
+
+        assertThat(plan.mirror().orElseThrow().minResources()).isEqualTo(minimum);
+    }
+
+    @Test
     void anElasticPyTorchJobWithMinAvailableKeepsTheUsersGangSize() {
         ObjectNode job = example(TestingJobs.PYTORCH_ELASTIC_ECHO);
         schedulingPolicy(job).put("minAvailable", 2);
@@ -225,7 +236,8 @@ class TrainingJobPlannerTest {
 
     private static TrainingJobPlan plan(ObjectNode job, Optional<PodGroupView> volcano, Optional<PodGroupView> coscheduling, JobPods pods,
             Instant now) {
-        return TrainingJobPlanner.plan(TrainingJobReader.read(TestingJobs.kindOf(job), job), QUEUES, volcano, coscheduling, pods, now);
+        return TrainingJobPlanner.plan(TrainingJobReader.read(TestingJobs.kindOf(job), job), QUEUES, volcano, coscheduling, pods,
+                JsonNodeFactory.instance.objectNode(), now);
     }
 
     private static PodGroupView podGroup(String apiVersion, int minMember, String phase) {
