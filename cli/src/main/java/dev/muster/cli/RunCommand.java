@@ -111,6 +111,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     private AirflowOptions airflow;
 
+    @Mixin
+    private ArgoOptions argo;
+
     @Option(names = "--job-resync", paramLabel = "DURATION", converter = PeriodConverter.class,
             description = "With --job-controllers: how often every Volcano Job is synced again, making again the plugin objects "
                     + "(Services, ConfigMaps, Secrets) deleted by hand (default: 30s).")
@@ -154,8 +157,10 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         Optional<Module> airflowSettings;
+        Optional<Module> argoServer;
         try {
             airflowSettings = airflow.runModule(bridges.contains(Bridge.AIRFLOW), System.getenv());
+            argoServer = argo.runModule(bridges.contains(Bridge.ARGO));
         } catch (IllegalArgumentException e) {
             err.println("muster run: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -186,6 +191,7 @@ public final class RunCommand implements Callable<Integer> {
             }
             List<Module> contributions = new ArrayList<>(Bridge.modules(bridges.stream().distinct().toList()));
             airflowSettings.ifPresent(contributions::add);
+            argoServer.ifPresent(contributions::add);
             if (jobControllers) {
                 contributions.add(new VolcanoJobsModule(jobResync));
             }

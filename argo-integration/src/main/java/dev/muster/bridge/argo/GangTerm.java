@@ -8,6 +8,8 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.muster.runtime.admission.AdmissionTrial;
+import dev.muster.bridge.argo.server.ArgoServerClient;
+import dev.muster.bridge.argo.server.ArgoServerException;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
 import dev.muster.runtime.controller.EveryChange;
@@ -63,8 +65,9 @@ final class GangTerm implements TermController.Term {
     private final DurationHistory history = new DurationHistory();
     private final KeyedWorkQueue<String, String> admissions;
     private final AdmissionPass admission;
+    private final Optional<ArgoServerClient> server;
 
-    GangTerm(KubernetesClient client, SharedInformers shared, Clock clock, AdmissionTrial trial) {
+    GangTerm(KubernetesClient client, SharedInformers shared, Clock clock, AdmissionTrial trial, Optional<ArgoServerClient> server) {
         requireNonNull(client, "client is null");
         // in the order they start: what a Workflow's processing reads has listed before the Workflows
         this.informers = new TermInformers(shared, "argo bridge");
@@ -80,7 +83,8 @@ final class GangTerm implements TermController.Term {
         this.queue = new KeyedWorkQueue<>("argo-workflow", (key, request) -> process(key), threads.workers(), threads.timer(),
                 Duration.ofMillis(200), Duration.ofSeconds(30));
         this.admission = new AdmissionPass(() -> workflows.getStore().list(), () -> queues.getStore().list(), trial,
-                new AdmissionWriter(client, events, clock));
+                new AdmissionWriter(client, server, events, clock));
+        this.server = server;
         this.admissions = new KeyedWorkQueue<>("argo-admission", (key, request) -> admit(), threads.workers(), threads.timer(),
                 Duration.ofMillis(200), Duration.ofSeconds(30));
         workflows.addEventHandler(EveryChange.handler(workflow -> {
@@ -96,7 +100,21 @@ final class GangTerm implements TermController.Term {
 
     @Override
     public void start() throws InterruptedException {
+        server.ifPresent(GangTerm::checkServer);
         informers.start();
+    }
+
+    /**
+     * Says at the start of each term whether the Argo Server answers with the token: a wrong URL or token is then
+     * named once, not at the first workflow admitted; the term starts either way, and each resume tries again.
+     */
+    private static void checkServer(ArgoServerClient server) {
+        try {
+            log.info("argo bridge: the Argo Server at {} answers (version {}); admitted workflows are resumed through it", server.url(),
+                    server.version());
+        } catch (ArgoServerException e) {
+            log.error("argo bridge: {}; admitted workflows wait until it answers", e.getMessage());
+        }
     }
 
     @Override

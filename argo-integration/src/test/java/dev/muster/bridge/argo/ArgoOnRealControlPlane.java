@@ -2,6 +2,7 @@ package dev.muster.bridge.argo;
 
 import com.google.inject.AbstractModule;
 import com.google.inject.Guice;
+import com.google.inject.Module;
 import dev.muster.engine.EngineModule;
 import dev.muster.engine.config.DefaultSchedulerConfig;
 import dev.muster.peers.CustomResourceDefinitions;
@@ -19,6 +20,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,9 +44,14 @@ final class ArgoOnRealControlPlane implements AutoCloseable {
     }
 
     static ArgoOnRealControlPlane start(RealControlPlane controlPlane, Path logs) throws InterruptedException {
+        return start(controlPlane, logs, List.of());
+    }
+
+    /** With more modules in Muster's runtime beside the bridge's (its Argo Server settings, say). */
+    static ArgoOnRealControlPlane start(RealControlPlane controlPlane, Path logs, List<Module> more) throws InterruptedException {
         ArgoOnRealControlPlane argo = new ArgoOnRealControlPlane(logs);
         try {
-            argo.startAll(controlPlane);
+            argo.startAll(controlPlane, more);
         } catch (InterruptedException | RuntimeException e) {
             argo.close();
             throw e;
@@ -56,18 +63,26 @@ final class ArgoOnRealControlPlane implements AutoCloseable {
         return peers.tails(40);
     }
 
-    private void startAll(RealControlPlane controlPlane) throws InterruptedException {
-        KubernetesClient client = controlPlane.client();
+    /**
+     * What Argo's controller and server need before they start (its CRDs served, its ConfigMap), and the PodGroup CRD
+     * Muster's runtime lists; each written so that doing it twice changes nothing.
+     */
+    static void prepareCluster(KubernetesClient client) {
         CustomResourceDefinitions crds = new CustomResourceDefinitions(client);
         crds.install(ArgoBridgeModule.class, ArgoBridgeModule.CRDS);
         // Muster's runtime lists these PodGroups too, and waits until it can
         crds.install(CustomResourceDefinitions.class, CustomResourceDefinitions.SCHEDULER_PLUGINS_POD_GROUPS);
-        Map<String, InstalledPeer> installed = PeerInstaller.locate().install(List.of("argo"));
-        // Argo's metrics servers default to port 9090, which another test on the machine may hold
+        // the controller and the server read it; Argo's metrics servers default to port 9090, which another test on the machine may hold
         client.configMaps().inNamespace(NAMESPACE).resource(new ConfigMapBuilder()
                 .withNewMetadata().withName("workflow-controller-configmap").withNamespace(NAMESPACE).endMetadata()
                 .withData(Map.of("metricsConfig", "enabled: false\n", "telemetryConfig", "enabled: false\n"))
                 .build()).serverSideApply();
+    }
+
+    private void startAll(RealControlPlane controlPlane, List<Module> more) throws InterruptedException {
+        KubernetesClient client = controlPlane.client();
+        prepareCluster(client);
+        Map<String, InstalledPeer> installed = PeerInstaller.locate().install(List.of("argo"));
         Kwok.start(peers, controlPlane, logs, ArgoOnRealControlPlane.class, "/kwok/stages.yaml");
         String kubeconfig = controlPlane.kubeconfig().toString();
         peers.start(List.of(installed.get("argo").executable().toString(), "--kubeconfig", kubeconfig, "--namespaced",
@@ -75,13 +90,15 @@ final class ArgoOnRealControlPlane implements AutoCloseable {
                 logs.resolve("workflow-controller.log"));
         RuntimeOptions options = new RuntimeOptions(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text(), Set.of("muster"),
                 Duration.ofMillis(200), Optional.empty());
-        runtime = Guice.createInjector(new EngineModule(), new KubernetesModule(client), new RuntimeModule(options), new ArgoBridgeModule(),
-                new AbstractModule() {
+        List<Module> modules = new ArrayList<>(List.of(new EngineModule(), new KubernetesModule(client), new RuntimeModule(options),
+                new ArgoBridgeModule(), new AbstractModule() {
                     @Override
                     protected void configure() {
                         bind(Clock.class).toInstance(Clock.systemUTC());
                     }
-                }).getInstance(KubernetesRuntime.class);
+                }));
+        modules.addAll(more);
+        runtime = Guice.createInjector(modules).getInstance(KubernetesRuntime.class);
         runtime.start();
     }
 

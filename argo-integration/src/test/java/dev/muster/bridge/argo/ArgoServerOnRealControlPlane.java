@@ -29,22 +29,25 @@ final class ArgoServerOnRealControlPlane implements AutoCloseable {
 
     private final PeerProcesses peers = new PeerProcesses();
     private final URI url;
+    private final Path log;
 
-    private ArgoServerOnRealControlPlane(URI url) {
+    private ArgoServerOnRealControlPlane(URI url, Path log) {
         this.url = url;
+        this.log = log;
     }
 
     static ArgoServerOnRealControlPlane start(RealControlPlane controlPlane, Path logs) {
         Map<String, InstalledPeer> installed = PeerInstaller.locate().install(List.of("argo-server"));
         int port = freePort();
-        ArgoServerOnRealControlPlane server = new ArgoServerOnRealControlPlane(URI.create("http://127.0.0.1:" + port));
+        ArgoServerOnRealControlPlane server = new ArgoServerOnRealControlPlane(URI.create("http://127.0.0.1:" + port),
+                logs.resolve("argo-server.log"));
         try {
             server.peers.start(List.of(installed.get("argo-server").executable().toString(), "server",
                     "--kubeconfig", controlPlane.kubeconfig().toString(), "--namespaced", "--managed-namespace", ArgoOnRealControlPlane.NAMESPACE,
                     "--auth-mode", "client", "--secure=false", "--port", String.valueOf(port), "--loglevel", "info"),
                     // client mode builds each request's Kubernetes client from the default loading rules (KUBECONFIG), not
                     // from --kubeconfig (auth/gatekeeper.go, util/kubeconfig)
-                    Map.of("KUBECONFIG", controlPlane.kubeconfig().toString()), logs.resolve("argo-server.log"));
+                    Map.of("KUBECONFIG", controlPlane.kubeconfig().toString()), server.log);
             HttpClient http = HttpClient.newHttpClient();
             // up once it answers the admin: before its gateway has dialled its own gRPC server, it answers 503
             await("argo server answers on " + server.url).atMost(START).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
@@ -61,6 +64,11 @@ final class ArgoServerOnRealControlPlane implements AutoCloseable {
 
     URI url() {
         return url;
+    }
+
+    /** The server's log (each HTTP request it served is a line with its path and method). */
+    Path log() {
+        return log;
     }
 
     String peerLogs() {

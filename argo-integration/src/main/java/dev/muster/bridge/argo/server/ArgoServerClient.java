@@ -14,6 +14,7 @@ import dev.muster.bridge.argo.generated.model.IoArgoprojWorkflowV1alpha1Workflow
 import dev.muster.bridge.argo.generated.model.IoArgoprojWorkflowV1alpha1WorkflowSuspendRequest;
 import java.io.IOException;
 import java.net.HttpURLConnection;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.Optional;
@@ -47,6 +48,11 @@ public final class ArgoServerClient {
         client.setReadTimeout(READ_TIMEOUT);
         settings.token().ifPresent(token -> client.setRequestInterceptor(request -> request.header("Authorization", "Bearer " + token)));
         return new ArgoServerClient(settings, client);
+    }
+
+    /** Where the server is. */
+    public URI url() {
+        return settings.url();
     }
 
     /** The server's version ({@code GET /api/v1/version}), e.g. {@code v4.0.5}; also a check that it answers and takes the token. */
