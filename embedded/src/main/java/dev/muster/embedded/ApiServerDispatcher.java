@@ -74,13 +74,13 @@ final class ApiServerDispatcher extends DeletingDispatcher {
         synchronized (this) {
             Optional<String> dryRun = QueryParameters.of(request.getPath()).get("dryRun").or(() -> deleteOptionsDryRun(request));
             if (dryRun.isEmpty()) {
-                return respond(request);
+                return recordingManager(request, () -> respond(request));
             }
             if (!dryRun.get().equals("All")) {
                 return Statuses.badRequest("dryRun " + dryRun.get() + " is not supported: the supported value is All");
             }
             // the answer is read (and its body copied) before the store is put back
-            return dryRun(() -> respond(request));
+            return dryRun(() -> recordingManager(request, () -> respond(request)));
         }
     }
 
