@@ -198,6 +198,11 @@ final class ApiServerDispatcher extends DeletingDispatcher {
             return scaled.get();
         }
         if (!kinds().serves(bare)) {
+            Optional<ResourcePath> target = ResourcePath.parse(bare);
+            if (target.isPresent() && !target.get().subresource().isEmpty() && kinds().of(bare).map(ResourceKinds.Kind::custom).orElse(false)) {
+                // kube-apiserver's handler of custom resources answers a subresource its CRD does not declare as a missing object
+                return Statuses.notFound(target.get());
+            }
             // kube-apiserver's not-found handler; the mock answered 200 with the whole store, Secrets included
             return Statuses.unserved();
         }
