@@ -239,8 +239,9 @@ abstract class PatchingDispatcher extends IndexedCrudDispatcher {
         }
         String existing = oldAttributes == null ? null : map.get(oldAttributes);
         recordManagers(existing == null ? null : readTree(existing), written, path);
-        answerWith(written.toString());
-        super.processEvent(path, pathAttributes, oldAttributes, resource, written.toString());
+        String state = written.toString();
+        answerWith(state);
+        super.processEvent(path, pathAttributes, oldAttributes, resource, state);
     }
 
     @Override
