@@ -74,13 +74,13 @@ final class ApiServerDispatcher extends DeletingDispatcher {
         synchronized (this) {
             Optional<String> dryRun = QueryParameters.of(request.getPath()).get("dryRun").or(() -> deleteOptionsDryRun(request));
             if (dryRun.isEmpty()) {
-                return respond(request);
+                return recordingManager(request, () -> respond(request));
             }
             if (!dryRun.get().equals("All")) {
                 return Statuses.badRequest("dryRun " + dryRun.get() + " is not supported: the supported value is All");
             }
             // the answer is read (and its body copied) before the store is put back
-            return dryRun(() -> respond(request));
+            return dryRun(() -> recordingManager(request, () -> respond(request)));
         }
     }
 
@@ -198,6 +198,11 @@ final class ApiServerDispatcher extends DeletingDispatcher {
             return scaled.get();
         }
         if (!kinds().serves(bare)) {
+            Optional<ResourcePath> target = ResourcePath.parse(bare);
+            if (target.isPresent() && !target.get().subresource().isEmpty() && kinds().of(bare).map(ResourceKinds.Kind::custom).orElse(false)) {
+                // kube-apiserver's handler of custom resources answers a subresource its CRD does not declare as a missing object
+                return Statuses.notFound(target.get());
+            }
             // kube-apiserver's not-found handler; the mock answered 200 with the whole store, Secrets included
             return Statuses.unserved();
         }

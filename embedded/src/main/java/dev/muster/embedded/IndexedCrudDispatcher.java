@@ -55,10 +55,10 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
     /** The undoing of each change of the dry run under way, the latest first; null when none is. Only under this monitor. */
     private Deque<Runnable> journal;
     /**
-     * The state a create stored when it differs from what the mock wrote ({@link JobDefaults#onCreate}),
-     * to answer the create with; null otherwise. Only under this monitor.
+     * The state a create or update stored when it differs from what the mock wrote ({@link JobDefaults#onCreate},
+     * the managed fields), to answer the write with; null otherwise. Only under this monitor.
      */
-    private String completedCreate;
+    private String completedWrite;
     private final ResourceKinds kinds = new ResourceKinds();
     private final ListAnswers lists;
     private final ObjectMapper json;
@@ -129,23 +129,38 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
 
     @Override
     public synchronized MockResponse handleCreate(RecordedRequest request) {
-        completedCreate = null;
-        MockResponse response = super.handleCreate(request);
-        if (completedCreate != null) {
-            response.setBody(completedCreate);
-            completedCreate = null;
-        }
-        return response;
+        return completed(() -> super.handleCreate(request));
     }
 
     @Override
     public synchronized MockResponse handleUpdate(RecordedRequest request) {
-        return super.handleUpdate(request);
+        return completed(() -> super.handleUpdate(request));
     }
 
     @Override
     public synchronized MockResponse handlePatch(RecordedRequest request) {
-        return super.handlePatch(request);
+        return completed(() -> super.handlePatch(request));
+    }
+
+    /** The mock's answer to a write, with the state stored instead when that differs from the mock's. */
+    private MockResponse completed(Supplier<MockResponse> write) {
+        completedWrite = null;
+        MockResponse response = write.get();
+        if (completedWrite != null) {
+            response.setBody(completedWrite);
+            completedWrite = null;
+        }
+        return response;
+    }
+
+    /** Answers the write under way with {@code state}, which it stored instead of what the mock wrote. Under this monitor. */
+    void answerWith(String state) {
+        completedWrite = state;
+    }
+
+    /** Records the manager of the write under way, if any, in what {@link #replace} stores ({@code after}) over {@code before}. */
+    void recordManagers(JsonNode before, ObjectNode after, String path) {
+        // the API server's dispatcher records them
     }
 
     @Override
@@ -196,8 +211,8 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
                 && readTree(newState) instanceof ObjectNode created && JobDefaults.completesCreate(created)) {
             // what kube-apiserver sets once the uid is given, which the mock gives only as it stores
             JobDefaults.onCreate(created);
-            completedCreate = created.toString();
-            store(null, storedKey(pathAttributes, null, completedCreate), completedCreate);
+            completedWrite = created.toString();
+            store(null, storedKey(pathAttributes, null, completedWrite), completedWrite);
         } else {
             store(oldAttributes, key, newState);
         }
@@ -232,9 +247,10 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
             touchGeneration(currentTree, stored);
         }
         touchResourceVersion(currentTree, stored);
+        recordManagers(currentTree, stored, path);
         String text = stored.toString();
         // the key holds the identity and the labels: unchanged, it need not be computed again from the text
-        AttributeSet key = sameKey(currentTree, stored) ? current.getKey()
+        AttributeSet key = StoreKeys.sameKey(currentTree, stored) ? current.getKey()
                 : storedKey(attributeExtractor.fromPath(path), null, text);
         store(current.getKey(), key, text);
         return new MockResponse().setResponseCode(200).setBody(text);
@@ -372,13 +388,6 @@ class IndexedCrudDispatcher extends KubernetesCrudDispatcher {
         KubernetesAttributesExtractor extractor = (KubernetesAttributesExtractor) attributeExtractor;
         AttributeSet key = resource != null ? extractor.extract(resource) : extractor.fromResource(newState);
         return key.containsKey(KubernetesAttributesExtractor.PLURAL) ? key : AttributeSet.merge(pathAttributes, key);
-    }
-
-    private static boolean sameKey(JsonNode current, JsonNode updated) {
-        return current.path("apiVersion").equals(updated.path("apiVersion")) && current.path("kind").equals(updated.path("kind"))
-                && current.path(METADATA).path("name").equals(updated.path(METADATA).path("name"))
-                && current.path(METADATA).path("namespace").equals(updated.path(METADATA).path("namespace"))
-                && current.path(METADATA).path("labels").equals(updated.path(METADATA).path("labels"));
     }
 
     private static void setOrRemove(ObjectNode object, String field, JsonNode value) {

@@ -43,6 +43,9 @@ final class OpenApiDocuments {
     /** The documents made from CRDs, by path ({@code apis/GROUP/VERSION}): each version's kinds. */
     @GuardedBy("this")
     private final Map<String, Map<String, JsonNode>> custom = new LinkedHashMap<>();
+    /** The v2 document as last printed; null until asked for, and once a CRD is registered. */
+    @GuardedBy("this")
+    private String v2;
 
     OpenApiDocuments(ObjectMapper json, TypeSchemas schemas) {
         this.json = requireNonNull(json, "json is null");
@@ -52,7 +55,7 @@ final class OpenApiDocuments {
     /** The document the path names, as JSON; empty for a path that names none. */
     Optional<String> document(String path) {
         if (path.equals("/openapi/v2")) {
-            return Optional.of(schemas.openApiV2().toString());
+            return Optional.of(v2());
         }
         if (path.equals(V3)) {
             return Optional.of(root());
@@ -70,8 +73,21 @@ final class OpenApiDocuments {
         }
     }
 
+    /** The v2 document: the built-in types' and each served CRD version's definitions ({@link CustomResourceV2}). */
+    private synchronized String v2() {
+        if (v2 == null) {
+            ObjectNode document = schemas.openApiV2().deepCopy();
+            ObjectNode definitions = document.get("definitions") instanceof ObjectNode existing ? existing : document.putObject("definitions");
+            custom.values().forEach(kinds -> kinds.values().forEach(crd ->
+                    CustomResourceV2.define(crd, crd.path("servedVersion").asText(), definitions)));
+            v2 = document.toString();
+        }
+        return v2;
+    }
+
     /** Takes each served version of a CRD into the document of its group version. */
     synchronized void register(JsonNode crd) {
+        v2 = null;
         for (JsonNode version : crd.path("spec").path("versions")) {
             if (version.path("served").asBoolean(true)) {
                 custom.computeIfAbsent("apis/" + crd.path("spec").path("group").asText() + "/" + version.path("name").asText(),

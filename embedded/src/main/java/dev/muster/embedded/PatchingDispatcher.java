@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The PATCH requests kube-apiserver serves, by content type: JSON merge patch (RFC 7386) for every
@@ -43,6 +45,8 @@ abstract class PatchingDispatcher extends IndexedCrudDispatcher {
     private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
     private final TypeSchemas schemas;
     private final Clock clock;
+    /** Who makes the create, update or patch under way, to record as an {@code Update} manager; null when none is. Only under this monitor. */
+    private UpdateManagers.Writer writer;
 
     PatchingDispatcher(List<CustomResourceDefinitionContext> crds, ObjectMapper json, TypeSchemas schemas, Clock clock) {
         super(crds, json);
@@ -199,6 +203,59 @@ abstract class PatchingDispatcher extends IndexedCrudDispatcher {
 
     Clock clock() {
         return clock;
+    }
+
+    /**
+     * Answers the request, a create, update or patch of an object or its status other than an apply, with what
+     * it stores recording its manager ({@link UpdateManagers}): the {@code fieldManager} parameter, else the User-Agent's.
+     * A bind, an eviction, a scale or an apply records none, as in kube-apiserver.
+     */
+    final synchronized <T> T recordingManager(RecordedRequest request, Supplier<T> answer) {
+        String method = request.getMethod().toUpperCase(Locale.ROOT);
+        boolean write = method.equals("POST") || method.equals("PUT")
+                || (method.equals("PATCH") && !String.valueOf(request.getHeader(CONTENT_TYPE)).startsWith(APPLY));
+        Optional<ResourcePath> target = ResourcePath.parse(request.getPath());
+        if (!write || target.isEmpty() || !(target.get().subresource().isEmpty() || target.get().subresource().equals("status"))
+                || kinds().of(request.getPath()).isEmpty()) {
+            return answer.get();
+        }
+        String manager = UpdateManagers.manager(QueryParameters.of(request.getPath()).get("fieldManager").orElse(""),
+                Optional.ofNullable(request.getHeader("User-Agent")).orElse(""));
+        writer = new UpdateManagers.Writer(manager, target.get().subresource(), now());
+        try {
+            return answer.get();
+        } finally {
+            writer = null;
+        }
+    }
+
+    /** A write of the mock's (a create, a PUT, a JSON patch) stores its manager's fields too, and is answered with them. */
+    @Override
+    public synchronized void processEvent(String path, AttributeSet pathAttributes, AttributeSet oldAttributes,
+            GenericKubernetesResource resource, String newState) {
+        if (writer == null || newState == null || !(readTree(newState) instanceof ObjectNode written)) {
+            super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+            return;
+        }
+        String existing = oldAttributes == null ? null : map.get(oldAttributes);
+        recordManagers(existing == null ? null : readTree(existing), written, path);
+        String state = written.toString();
+        answerWith(state);
+        super.processEvent(path, pathAttributes, oldAttributes, resource, state);
+    }
+
+    @Override
+    void recordManagers(JsonNode before, ObjectNode after, String path) {
+        if (writer == null) {
+            return;
+        }
+        String apiVersion = after.path("apiVersion").asText();
+        String kind = after.path("kind").asText();
+        boolean builtIn = schemas.isBuiltIn(apiVersion, kind);
+        FieldSchema schema = schemas.of(apiVersion, kind);
+        boolean statusPath = bare(path).endsWith(STATUS_SUFFIX);
+        boolean statusIgnored = !statusPath && (builtIn ? schema.declares("status") : isStatusSubresourceEnabledForResource(bare(path)));
+        UpdateManagers.record(before, after, schema, writer, builtIn, statusIgnored);
     }
 
     /** The time as kube-apiserver writes it in a condition or managed fields entry: RFC 3339, in seconds. */

@@ -27,6 +27,8 @@ final class ServerSideApply {
     private static final String METADATA = "metadata";
     private static final String MANAGED_FIELDS = "managedFields";
     private static final String STATUS = "status";
+    /** The manager {@code kubectl apply --server-side} applies as, which takes over client-side apply's fields. */
+    private static final String KUBECTL = "kubectl";
     private static final List<String> UNMANAGED_METADATA = List.of("name", "namespace", "uid", "resourceVersion", "generation",
             "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "selfLink", MANAGED_FIELDS);
 
@@ -100,7 +102,10 @@ final class ServerSideApply {
             }
         }
         if (!conflicts.isEmpty() && !force) {
-            throw new ConflictException(conflicts);
+            List<Conflict> refused = manager.equals(KUBECTL) ? LastApplied.refused(base, conflicts, schema, applied) : conflicts;
+            if (!refused.isEmpty()) {
+                throw new ConflictException(refused);
+            }
         }
         FieldSet taken = new FieldSet(conflicts.stream().map(Conflict::path).collect(ImmutableSet.toImmutableSet()));
         List<Manager> updated = new ArrayList<>();
@@ -123,17 +128,35 @@ final class ServerSideApply {
             // an item before its fields: once the item is gone, its fields are too
             removed.sort(Comparator.comparingInt(List<String>::size));
             for (ImmutableList<String> path : removed) {
-                if (updated.stream().noneMatch(other -> other.fields().hasPathUnder(path))) {
+                // only another applier keeps a field this one stops applying; an updater's claim does not (structured-merge-diff's prune)
+                if (updated.stream().noneMatch(other -> other.isApply() && other.fields().hasPathUnder(path))) {
                     remove(merged, path, schema);
                 }
             }
+        }
+        if (live != null && withoutManagedFields(base).equals(withoutManagedFields(merged))) {
+            // an apply that changes nothing of the object leaves its manager's time as it was (none for a new manager)
+            String kept = previous == null ? "" : previous.time();
+            updated.replaceAll(entry -> entry.isApply() && entry.manager().equals(manager) && entry.subresource().equals(subresource)
+                    ? new Manager(manager, "Apply", entry.apiVersion(), kept, subresource, entry.fields()) : entry);
         }
         // kube-apiserver sorts the entries: by operation, then time (in seconds), manager, API version and subresource
         updated.sort(Comparator.comparing(Manager::operation).thenComparing(Manager::time).thenComparing(Manager::manager)
                 .thenComparing(Manager::apiVersion).thenComparing(Manager::subresource));
         ObjectNode metadata = merged.get(METADATA) instanceof ObjectNode existing ? existing : merged.putObject(METADATA);
         metadata.set(MANAGED_FIELDS, write(updated));
+        if (manager.equals(KUBECTL)) {
+            LastApplied.update(base, merged, config);
+        }
         return merged;
+    }
+
+    private static JsonNode withoutManagedFields(ObjectNode object) {
+        ObjectNode copy = object.deepCopy();
+        if (copy.get(METADATA) instanceof ObjectNode metadata) {
+            metadata.remove(MANAGED_FIELDS);
+        }
+        return copy;
     }
 
     /** The managers an object's {@code metadata.managedFields} names. */
@@ -150,7 +173,12 @@ final class ServerSideApply {
         ArrayNode entries = JsonNodeFactory.instance.arrayNode();
         for (Manager manager : managers) {
             ObjectNode entry = entries.addObject().put("manager", manager.manager()).put("operation", manager.operation())
-                    .put("apiVersion", manager.apiVersion()).put("time", manager.time()).put("fieldsType", "FieldsV1");
+                    .put("apiVersion", manager.apiVersion());
+            if (!manager.time().isEmpty()) {
+                // an entry a client wrote without one (kubectl's upgrade of client-side apply's entry) keeps none
+                entry.put("time", manager.time());
+            }
+            entry.put("fieldsType", "FieldsV1");
             entry.set("fieldsV1", manager.fields().toFieldsV1());
             if (!manager.subresource().isEmpty()) {
                 entry.put("subresource", manager.subresource());
@@ -174,7 +202,7 @@ final class ServerSideApply {
     }
 
     /** The part whose fields a manager owns: not the type, name or namespace, which identify the object. */
-    private static ObjectNode managedPart(ObjectNode applied) {
+    static ObjectNode managedPart(ObjectNode applied) {
         ObjectNode part = applied.deepCopy();
         part.remove(List.of("apiVersion", "kind"));
         if (part.get(METADATA) instanceof ObjectNode metadata) {
@@ -212,7 +240,7 @@ final class ServerSideApply {
     }
 
     /** Whether the field at the path holds the same in both; a list item or a map is the same when both have it. */
-    private static boolean sameValue(JsonNode live, JsonNode applied, List<String> path, FieldSchema schema) {
+    static boolean sameValue(JsonNode live, JsonNode applied, List<String> path, FieldSchema schema) {
         JsonNode before = at(live, path, schema);
         JsonNode after = at(applied, path, schema);
         if (after != null && ((after.isObject() && !after.isEmpty()) || path.get(path.size() - 1).startsWith("k:"))) {

@@ -1,5 +1,6 @@
 package dev.muster.embedded;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.mockwebserver.crud.Attribute;
 import io.fabric8.mockwebserver.crud.AttributeSet;
@@ -35,5 +36,14 @@ final class StoreKeys {
             identity.append(attributes.getAttribute(name)).append('|');
         }
         return identity.toString();
+    }
+
+    /** Whether two states of an object are stored under the same key: the same identity and labels. */
+    static boolean sameKey(JsonNode current, JsonNode updated) {
+        JsonNode before = current.path("metadata");
+        JsonNode after = updated.path("metadata");
+        return current.path("apiVersion").equals(updated.path("apiVersion")) && current.path("kind").equals(updated.path("kind"))
+                && before.path("name").equals(after.path("name")) && before.path("namespace").equals(after.path("namespace"))
+                && before.path("labels").equals(after.path("labels"));
     }
 }

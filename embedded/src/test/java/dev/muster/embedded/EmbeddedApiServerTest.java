@@ -67,6 +67,25 @@ class EmbeddedApiServerTest {
     }
 
     @Test
+    void aBindingThroughEitherPathRecordsNoManagerOnThePodAsInKubeApiServer() throws Exception {
+        // given: pods created by the client, whose create is their only managedFields entry
+        client.resource(pod("bound-by-subresource")).create();
+        client.resource(pod("bound-by-collection")).create();
+
+        // when
+        post("/api/v1/namespaces/default/pods/bound-by-subresource/binding", binding("bound-by-subresource", "node-1"));
+        post("/api/v1/namespaces/default/bindings", binding("bound-by-collection", "node-1"));
+
+        // then
+        for (String name : List.of("bound-by-subresource", "bound-by-collection")) {
+            Pod bound = client.pods().withName(name).get();
+            assertThat(bound.getSpec().getNodeName()).isEqualTo("node-1");
+            assertThat(bound.getMetadata().getManagedFields()).extracting(entry -> entry.getManager() + " " + entry.getOperation())
+                    .containsExactly("fabric8-kubernetes-client Update");
+        }
+    }
+
+    @Test
     void theKubeconfigReplacesAnOldOneWholeAndLeavesNothingBeside(@TempDir Path folder) throws Exception {
         // given: a kubeconfig of an earlier run
         Path kubeconfig = folder.resolve("kube").resolve("config");

@@ -2,11 +2,14 @@ package dev.muster.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.muster.embedded.TestingServers.Side;
 import dev.muster.peers.RealControlPlane;
 import dev.muster.peers.WithRealControlPlane;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -20,6 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @WithRealControlPlane(nodes = 1)
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class OpenApiRealApiServerTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
     @RegisterExtension
     static final TestingServers servers = new TestingServers();
 
@@ -81,5 +85,28 @@ class OpenApiRealApiServerTest {
         String embedded = explained.get(servers.embedded().name());
         assertThat(embedded).contains("KIND:       Pod").contains("FIELD: image <string>").contains("KIND:       PodGroup");
         assertThat(embedded).isEqualTo(explained.get(TestingServers.real(real).name()));
+    }
+
+    @Test
+    void openApiV2HoldsTheDefinitionsOfEachServedCustomResourceAsKubeApiServerDoes(RealControlPlane real) throws Exception {
+        Map<String, Map<String, JsonNode>> definitions = new LinkedHashMap<>();
+        for (Side side : servers.both(real)) {
+            // when: a client that reads v2 (the Python client's generator, fabric8's, kubectl before 1.27) reads the document
+            JsonNode document = JSON.readTree(side.client().raw("/openapi/v2"));
+
+            // then: each custom kind and its list are there, as kube-apiserver converts the CRD's schema to v2
+            Map<String, JsonNode> custom = new TreeMap<>();
+            document.path("definitions").properties().forEach(definition -> {
+                // Volcano's CRDs, which both servers serve
+                if (definition.getKey().startsWith("sh.volcano.")) {
+                    custom.put(definition.getKey(), definition.getValue());
+                }
+            });
+            definitions.put(side.name(), custom);
+        }
+        // JSON objects compare field by field, in any order
+        Map<String, JsonNode> embedded = definitions.get(servers.embedded().name());
+        assertThat(embedded).containsKeys("sh.volcano.scheduling.v1beta1.PodGroup", "sh.volcano.scheduling.v1beta1.PodGroupList");
+        assertThat(embedded).isEqualTo(definitions.get(TestingServers.real(real).name()));
     }
 }
