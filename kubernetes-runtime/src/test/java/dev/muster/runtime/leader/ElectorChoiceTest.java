@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
 import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
+import java.net.HttpURLConnection;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,6 +23,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -159,17 +161,34 @@ class ElectorChoiceTest {
      * a while and then releases it, as a replica that shuts down does.
      */
     private void takeAndRelease() throws InterruptedException {
-        ZonedDateTime now = ZonedDateTime.now(ZoneOffset.UTC);
-        Lease current = storedLease();
-        current.getSpec().setHolderIdentity("other");
-        current.getSpec().setAcquireTime(now);
-        current.getSpec().setRenewTime(now);
-        current.getSpec().setLeaseTransitions(current.getSpec().getLeaseTransitions() + 1);
-        server.client().resource(current).update();
+        writeLease(lease -> {
+            ZonedDateTime now = ZonedDateTime.now(ZoneOffset.UTC);
+            lease.getSpec().setHolderIdentity("other");
+            lease.getSpec().setAcquireTime(now);
+            lease.getSpec().setRenewTime(now);
+            lease.getSpec().setLeaseTransitions(lease.getSpec().getLeaseTransitions() + 1);
+        });
         Thread.sleep(RENEW_DEADLINE.toMillis());
-        Lease taken = server.client().leases().inNamespace(NAMESPACE).withName(NAME).get();
-        taken.getSpec().setHolderIdentity(null);
-        server.client().resource(taken).update();
+        writeLease(lease -> lease.getSpec().setHolderIdentity(null));
+    }
+
+    /**
+     * Reads the lease, changes it and writes it back, again on a conflict: the leader renews every retry period, and a
+     * renewal between the read and the write makes the write a 409, as it would make another replica's.
+     */
+    private void writeLease(Consumer<Lease> change) {
+        for (int attempt = 1; ; attempt++) {
+            Lease lease = storedLease();
+            change.accept(lease);
+            try {
+                server.client().resource(lease).update();
+                return;
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != HttpURLConnection.HTTP_CONFLICT || attempt == 10) {
+                    throw e;
+                }
+            }
+        }
     }
 
     private Lease storedLease() {
