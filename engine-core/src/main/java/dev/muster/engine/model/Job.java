@@ -71,6 +71,16 @@ public record Job(
                 ImmutableList.<String>builder().addAll(problems).add(problem).build(), subGroupPolicies);
     }
 
+    public Job withPriority(int newPriority) {
+        return new Job(id, uid, queue, minMember, minTaskMember, minResources, newPriority, priorityClassName, phase,
+                created, networkTopology, annotations, tasks, problems, subGroupPolicies);
+    }
+
+    public Job withMinResources(Optional<Resources> newMinResources) {
+        return new Job(id, uid, queue, minMember, minTaskMember, newMinResources, priority, priorityClassName, phase,
+                created, networkTopology, annotations, tasks, problems, subGroupPolicies);
+    }
+
     public Job withSubGroupPolicies(ImmutableList<SubGroupPolicy> policies) {
         return new Job(id, uid, queue, minMember, minTaskMember, minResources, priority, priorityClassName, phase,
                 created, networkTopology, annotations, tasks, problems, policies);

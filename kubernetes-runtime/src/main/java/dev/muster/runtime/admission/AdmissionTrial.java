@@ -3,7 +3,6 @@ package dev.muster.runtime.admission;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
-
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
 import com.google.errorprone.annotations.ThreadSafe;
@@ -112,9 +111,7 @@ public final class AdmissionTrial {
         for (Job asked : jobs) {
             // a PodGroup's priority is its class's value, as the cache converts it
             Integer classValue = cluster.priorityClasses().get(asked.priorityClassName());
-            Job job = classValue == null ? asked : new Job(asked.id(), asked.uid(), asked.queue(), asked.minMember(), asked.minTaskMember(),
-                    asked.minResources(), classValue, asked.priorityClassName(), asked.phase(), asked.created(), asked.networkTopology(),
-                    asked.annotations(), asked.tasks(), asked.problems(), asked.subGroupPolicies());
+            Job job = classValue == null ? asked : asked.withPriority(classValue);
             checkArgument(job.phase() == PodGroupPhase.PENDING || job.phase() == PodGroupPhase.INQUEUE,
                     "job %s: phase must be Pending or Inqueue: %s", job.id(), job.phase());
             checkArgument(job.minResources().isPresent(), "job %s: minResources is missing", job.id());
@@ -147,8 +144,6 @@ public final class AdmissionTrial {
                 counted = counted.add(Quota.exceededPart(usage.allocated().add(usage.inqueue()), usage.elastic()));
             }
         }
-        return new Job(job.id(), job.uid(), job.queue(), job.minMember(), job.minTaskMember(),
-                Optional.of(Quota.exceededPart(job.minResources().orElseThrow(), counted)), job.priority(), job.priorityClassName(), job.phase(),
-                job.created(), job.networkTopology(), job.annotations(), job.tasks(), job.problems(), job.subGroupPolicies());
+        return job.withMinResources(Optional.of(Quota.exceededPart(job.minResources().orElseThrow(), counted)));
     }
 }
