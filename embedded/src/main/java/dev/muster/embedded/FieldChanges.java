@@ -50,11 +50,11 @@ record FieldChanges(Set<ImmutableList<String>> changed, Set<ImmutableList<String
             leaf = schema.atomicMap() || (left.isEmpty() && right.isEmpty());
             if (!leaf) {
                 for (Map.Entry<String, JsonNode> field : left.entrySet()) {
-                    compare(field.getValue(), right.get(field.getKey()), schema.field(field.getKey()), with(path, "f:" + field.getKey()));
+                    compare(field.getValue(), right.get(field.getKey()), schema.field(field.getKey()), FieldSet.append(path, "f:" + field.getKey()));
                 }
                 for (Map.Entry<String, JsonNode> field : right.entrySet()) {
                     if (!left.containsKey(field.getKey())) {
-                        compare(null, field.getValue(), schema.field(field.getKey()), with(path, "f:" + field.getKey()));
+                        compare(null, field.getValue(), schema.field(field.getKey()), FieldSet.append(path, "f:" + field.getKey()));
                     }
                 }
             }
@@ -64,11 +64,11 @@ record FieldChanges(Set<ImmutableList<String>> changed, Set<ImmutableList<String
             leaf = schema.listType().equals("atomic") || (left.isEmpty() && right.isEmpty());
             if (!leaf) {
                 for (Map.Entry<String, JsonNode> item : right.entrySet()) {
-                    compare(left.get(item.getKey()), item.getValue(), schema.items(), with(path, item.getKey()));
+                    compare(left.get(item.getKey()), item.getValue(), schema.items(), FieldSet.append(path, item.getKey()));
                 }
                 for (Map.Entry<String, JsonNode> item : left.entrySet()) {
                     if (!right.containsKey(item.getKey())) {
-                        compare(item.getValue(), null, schema.items(), with(path, item.getKey()));
+                        compare(item.getValue(), null, schema.items(), FieldSet.append(path, item.getKey()));
                     }
                 }
             }
@@ -110,9 +110,8 @@ record FieldChanges(Set<ImmutableList<String>> changed, Set<ImmutableList<String
     private static Map<String, JsonNode> items(JsonNode node, FieldSchema schema) {
         Map<String, JsonNode> items = new LinkedHashMap<>();
         if (node instanceof ArrayNode list && !schema.listType().equals("atomic")) {
-            boolean keyed = schema.listType().equals("map");
             for (JsonNode item : list) {
-                items.putIfAbsent(keyed ? FieldSet.keyElement(item, schema.listMapKeys()) : "v:" + item, item);
+                items.putIfAbsent(FieldSet.itemElement(item, schema), item);
             }
         } else if (node instanceof ArrayNode list) {
             for (int index = 0; index < list.size(); index++) {
@@ -120,12 +119,5 @@ record FieldChanges(Set<ImmutableList<String>> changed, Set<ImmutableList<String
             }
         }
         return items;
-    }
-
-    private static List<String> with(List<String> path, String element) {
-        List<String> longer = new ArrayList<>(path.size() + 1);
-        longer.addAll(path);
-        longer.add(element);
-        return longer;
     }
 }

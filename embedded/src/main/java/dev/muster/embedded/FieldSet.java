@@ -141,7 +141,7 @@ record FieldSet(ImmutableSet<ImmutableList<String>> paths) {
         } else if (node instanceof ArrayNode list && !schema.listType().equals("atomic")) {
             boolean keyed = schema.listType().equals("map");
             for (JsonNode item : list) {
-                List<String> itemPath = append(prefix, keyed ? keyElement(item, schema.listMapKeys()) : "v:" + item);
+                List<String> itemPath = append(prefix, itemElement(item, schema));
                 paths.add(ImmutableList.copyOf(itemPath));
                 if (keyed && item instanceof ObjectNode fields) {
                     fields.properties().forEach(field -> walk(field.getValue(), schema.items().field(field.getKey()),
@@ -181,7 +181,12 @@ record FieldSet(ImmutableSet<ImmutableList<String>> paths) {
         children.forEach(node::set);
     }
 
-    private static List<String> append(List<String> prefix, String element) {
+    /** The path element of an item of a list that is not atomic: its keys' ({@code k:}) in a map list, its value ({@code v:}) in a set. */
+    static String itemElement(JsonNode item, FieldSchema schema) {
+        return schema.listType().equals("map") ? keyElement(item, schema.listMapKeys()) : "v:" + item;
+    }
+
+    static List<String> append(List<String> prefix, String element) {
         List<String> path = new ArrayList<>(prefix.size() + 1);
         path.addAll(prefix);
         path.add(element);
