@@ -12,9 +12,6 @@ import dev.muster.bridge.argo.AdmissionPlanner;
 import dev.muster.bridge.argo.AdmissionReader;
 import dev.muster.bridge.argo.AdmissionRequest;
 import dev.muster.bridge.argo.ArgoApi;
-import dev.muster.bridge.argo.TemplateReader;
-import dev.muster.bridge.argo.Workflow;
-import dev.muster.bridge.argo.WorkflowReader;
 import dev.muster.engine.cache.ManifestFiles;
 import dev.muster.engine.framework.SessionConfig;
 import dev.muster.engine.model.ClusterSnapshot;
@@ -28,7 +25,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * What the Argo bridge's workflow admission would do with the Argo Workflows of a cluster dump: which
@@ -51,15 +47,14 @@ final class WorkflowAdmissions {
             for (JsonNode document : documents(file)) {
                 for (JsonNode object : document.path("kind").asText("").endsWith("List") ? document.path("items") : List.of(document)) {
                     if (object.path("apiVersion").asText("").equals(ArgoApi.API_VERSION) && object.path("kind").asText("").equals(ArgoApi.WORKFLOW_KIND)) {
-                        Optional<Workflow> workflow = WorkflowReader.read(object).workflow();
-                        workflow.ifPresent(read -> requests.add(AdmissionReader.read(object, read, TemplateReader.read(object))));
+                        AdmissionReader.read(object).ifPresent(requests::add);
                     }
                 }
             }
         }
         Map<String, Boolean> queues = new HashMap<>();
         for (Queue queue : snapshot.queues().values()) {
-            queues.put(queue.name().value(), "true".equals(queue.annotations().get(AdmissionAnnotations.ADMIT_WORKFLOWS)));
+            queues.put(queue.name().value(), AdmissionAnnotations.queueOptsIn(queue.annotations()));
         }
         AdmissionPlan plan = AdmissionPlanner.plan(requests, queues);
         ImmutableList.Builder<Row> rows = ImmutableList.builder();

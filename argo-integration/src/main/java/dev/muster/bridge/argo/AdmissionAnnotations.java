@@ -1,5 +1,7 @@
 package dev.muster.bridge.argo;
 
+import java.util.Map;
+
 /**
  * What opts a workflow into admission (docs/bridges.md, issue 14 item 3): the workflow is submitted
  * suspended ({@code spec.suspend: true}) and the bridge resumes it once its queue can admit its widest
@@ -20,4 +22,9 @@ public final class AdmissionAnnotations {
     public static final String QUEUE = GangAnnotations.QUEUE;
 
     private AdmissionAnnotations() {}
+
+    /** Whether a Queue with these annotations opts its workflows in ({@link #ADMIT_WORKFLOWS} {@code "true"}). */
+    public static boolean queueOptsIn(Map<String, String> annotations) {
+        return annotations != null && "true".equals(annotations.get(ADMIT_WORKFLOWS));
+    }
 }

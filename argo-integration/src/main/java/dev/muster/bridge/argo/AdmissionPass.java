@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -41,15 +40,12 @@ final class AdmissionPass {
     boolean run() {
         List<AdmissionRequest> requests = new ArrayList<>();
         for (GenericKubernetesResource object : workflows.get()) {
-            JsonNode tree = JSON.valueToTree(object);
-            Optional<Workflow> workflow = WorkflowReader.read(tree).workflow();
             // one the reader refuses gets its GangIgnored event from the gang processing, and is not admitted
-            workflow.ifPresent(read -> requests.add(AdmissionReader.read(tree, read, TemplateReader.read(tree))));
+            AdmissionReader.read(JSON.<JsonNode>valueToTree(object)).ifPresent(requests::add);
         }
         Map<String, Boolean> queueOptIns = new HashMap<>();
         for (GenericKubernetesResource queue : queues.get()) {
-            Map<String, String> annotations = queue.getMetadata().getAnnotations() == null ? Map.of() : queue.getMetadata().getAnnotations();
-            queueOptIns.put(queue.getMetadata().getName(), "true".equals(annotations.get(AdmissionAnnotations.ADMIT_WORKFLOWS)));
+            queueOptIns.put(queue.getMetadata().getName(), AdmissionAnnotations.queueOptsIn(queue.getMetadata().getAnnotations()));
         }
         AdmissionPlan plan = AdmissionPlanner.plan(requests, queueOptIns);
         plan.released().forEach(notice -> writer.release(notice.workflow(), notice.message()));

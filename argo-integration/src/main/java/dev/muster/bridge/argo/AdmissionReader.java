@@ -17,6 +17,14 @@ import java.util.TreeSet;
 public final class AdmissionReader {
     private AdmissionReader() {}
 
+    /**
+     * The request of a Workflow as the API server or a cluster dump gives it; empty when the {@link WorkflowReader} refuses
+     * it (the gang processing, or the manifest reader, reports that).
+     */
+    public static Optional<AdmissionRequest> read(JsonNode object) {
+        return WorkflowReader.read(object).workflow().map(workflow -> read(object, workflow, TemplateReader.read(object)));
+    }
+
     public static AdmissionRequest read(JsonNode object, Workflow workflow, TemplateReader.Result templates) {
         requireNonNull(object, "object is null");
         requireNonNull(workflow, "workflow is null");

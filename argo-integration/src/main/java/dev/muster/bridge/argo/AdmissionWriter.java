@@ -41,11 +41,7 @@ final class AdmissionWriter {
     private final Clock clock;
     private final Set<String> posted = ConcurrentHashMap.newKeySet();
 
-    AdmissionWriter(KubernetesClient client, EventRecorder events, Clock clock) {
-        this(client, Optional.empty(), events, clock);
-    }
-
-    /** With an Argo Server, whose resume call resumes workflows (the admitted mark is still written through Kubernetes). */
+    /** With an Argo Server, its resume call resumes workflows (the admitted mark is still written through Kubernetes). */
     AdmissionWriter(KubernetesClient client, Optional<ArgoServerClient> server, EventRecorder events, Clock clock) {
         this.server = requireNonNull(server, "server is null");
         this.client = requireNonNull(client, "client is null");

@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class AdmissionPassTest {
             () -> client.genericKubernetesResources(GangTerm.QUEUES).list().getItems(),
             new AdmissionTrial(cache, Guice.createInjector(new EngineModule()).getInstance(SchedulerConfigLoader.class)
                     .parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text()), CLOCK),
-            new AdmissionWriter(client, EventRecorder.connect(client, RetryPolicy.DEFAULT, CLOCK, GangWriter.COMPONENT), CLOCK));
+            new AdmissionWriter(client, Optional.empty(), EventRecorder.connect(client, RetryPolicy.DEFAULT, CLOCK, GangWriter.COMPONENT), CLOCK));
 
     @AfterEach
     void stop() {
