@@ -5,16 +5,13 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
-import dev.muster.engine.model.Quantities;
+import dev.muster.engine.cache.QuantityFields;
 import dev.muster.engine.model.Resources;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * Reads the shape of a Workflow's templates ({@code spec.templates}, and for a workflow made from a
@@ -38,8 +35,6 @@ public final class TemplateReader {
             stageProblems = ImmutableList.copyOf(stageProblems);
         }
     }
-
-    private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
 
     private final List<DagProblem> problems = new ArrayList<>();
     private final List<String> stageProblems = new ArrayList<>();
@@ -189,26 +184,9 @@ public final class TemplateReader {
         return request;
     }
 
+    /** A container's requests as the scheduler will count its pod's ({@link QuantityFields}); a bad entry costs admission only. */
     private Resources requests(String template, JsonNode list, String path) {
-        if (!list.isObject()) {
-            return Resources.EMPTY;
-        }
-        Map<String, Double> quantities = new TreeMap<>();
-        for (Map.Entry<String, JsonNode> entry : list.properties()) {
-            String name = entry.getKey();
-            try {
-                BigDecimal quantity = Quantities.parse(entry.getValue().asText());
-                // the scheduler's units: memory in bytes, everything else in thousandths
-                quantities.put(name, quantity.multiply(name.equals(Resources.MEMORY) ? BigDecimal.ONE : THOUSAND)
-                        .setScale(0, RoundingMode.CEILING).doubleValue());
-            } catch (IllegalArgumentException e) {
-                stageProblems.add("template '" + template + "': " + path + "." + name + ": '" + entry.getValue().asText()
-                        + "' is not a Kubernetes quantity");
-            }
-        }
-        quantities.remove("pods");
-        quantities.remove("ephemeral-storage");
-        return Resources.of(quantities);
+        return QuantityFields.resources(list, path, (field, message) -> stageProblems.add("template '" + template + "': " + field + ": " + message));
     }
 
     private Optional<String> optionalText(String template, String task, JsonNode parent, String field, String path) {

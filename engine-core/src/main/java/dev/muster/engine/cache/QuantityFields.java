@@ -1,6 +1,7 @@
 package dev.muster.engine.cache;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.muster.engine.api.FieldValues;
 import dev.muster.engine.model.Quantities;
 import dev.muster.engine.model.Resources;
 import dev.muster.engine.yaml.Texts;
@@ -16,7 +17,7 @@ import java.util.TreeMap;
  * scalar resources in milli-units; {@code pods} apart; every other name (e.g. {@code ephemeral-storage})
  * ignored. Fractions round up, as Kubernetes' {@code MilliValue} and {@code Value} do.
  */
-final class QuantityFields {
+public final class QuantityFields {
     private static final String PODS = "pods";
     private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
 
@@ -38,10 +39,23 @@ final class QuantityFields {
     }
 
     static ResourceList read(FieldReader reader, JsonNode list, String path) {
-        if (FieldReader.absent(list)) {
+        return read(list, path, reader::error);
+    }
+
+    /**
+     * The resource list at {@code path} (a container's {@code resources.requests}, say) in the scheduler's units, as
+     * the manifest converters read a pod's; each bad entry is told to {@code problems} and left out. For a bridge that
+     * counts what pods it has not made yet will ask for, as the scheduler will count them.
+     */
+    public static Resources resources(JsonNode list, String path, FieldValues.Problems problems) {
+        return read(list, path, problems).resources();
+    }
+
+    private static ResourceList read(JsonNode list, String path, FieldValues.Problems problems) {
+        if (FieldValues.absent(list)) {
             return ResourceList.ABSENT;
         }
-        if (!reader.isMapOrAbsent(list, path)) {
+        if (!FieldValues.isMapOrAbsent(list, path, problems)) {
             return new ResourceList(Resources.EMPTY, OptionalLong.empty(), false);
         }
         boolean valid = true;
@@ -52,7 +66,7 @@ final class QuantityFields {
             String field = path + "." + name;
             JsonNode value = entry.getValue();
             if (!value.isValueNode() || value.isNull()) {
-                reader.error(field, FieldReader.describe(value) + " is not a Kubernetes quantity");
+                problems.problem(field, FieldValues.describe(value) + " is not a Kubernetes quantity");
                 valid = false;
                 continue;
             }
@@ -61,12 +75,12 @@ final class QuantityFields {
             try {
                 quantity = Quantities.parse(text);
             } catch (IllegalArgumentException e) {
-                reader.error(field, "'" + Texts.shortened(text) + "' is not a Kubernetes quantity");
+                problems.problem(field, "'" + Texts.shortened(text) + "' is not a Kubernetes quantity");
                 valid = false;
                 continue;
             }
             if (quantity.signum() < 0) {
-                reader.error(field, "'" + Texts.shortened(text) + "' is negative");
+                problems.problem(field, "'" + Texts.shortened(text) + "' is negative");
                 valid = false;
                 continue;
             }
