@@ -13,8 +13,11 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +26,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Every retry period the campaign reads the Lease. A standby takes it when nobody holds it, or when
  * its holder has not renewed it for the lease duration, measured on this replica's clock from the
- * moment it saw the last renewal (so clock skew between replicas does not matter). The leader renews
+ * moment it saw the last renewal (so clock skew between replicas does not matter). When that expiry
+ * falls between two looks, the standby looks once more at the expiry itself rather than at the next
+ * retry, so a dead leader is replaced within the lease duration of the standby's sight of its last
+ * renewal, at most a retry period after the renewal (kube-scheduler's elector waits for the next
+ * retry: up to a retry period more). The leader renews
  * it; every write carries the version read, so of two replicas racing only one wins (409 for the other).
  * A leader that has not renewed for the renew deadline, shorter than the lease duration, stops leading
  * before any standby may take over; a watchdog on its own thread enforces this even while a request hangs.
@@ -56,6 +63,7 @@ public final class LeaderElection implements AutoCloseable {
     private final LeaseFence fence;
     private final ScheduledExecutorService timer;
     private final ExecutorService callbackThread;
+    private final Lock looking = new ReentrantLock();
 
     @GuardedBy("this")
     private boolean running;
@@ -71,6 +79,10 @@ public final class LeaderElection implements AutoCloseable {
 
     @GuardedBy("this")
     private Instant observedAt = Instant.EPOCH;
+
+    /** The expiry for which an extra look is scheduled, so one expiry gets one look. */
+    @GuardedBy("this")
+    private Optional<Instant> lookScheduledAt = Optional.empty();
 
     public LeaderElection(KubernetesClient client, LeaseConfig config, Clock clock, Callbacks callbacks) {
         this(client, config, clock, callbacks, new LeaseFence(config, clock));
@@ -138,8 +150,38 @@ public final class LeaderElection implements AutoCloseable {
                 release && wasLeading);
     }
 
-    /** One look at the lease: take it, renew it, or note who holds it. */
+    /** One look at the lease: take it, renew it, or note who holds it. A look while another is under way is skipped. */
     private void campaign() {
+        // not waited for: a look blocked behind a hanging request would hold the timer's other thread,
+        // which enforces the renew deadline
+        if (!looking.tryLock()) {
+            return;
+        }
+        try {
+            lookAtLease();
+        } finally {
+            looking.unlock();
+        }
+    }
+
+    /** The extra look at an expiry: it waits, up to a retry period, for a regular look under way to end. */
+    private void lookAtExpiry() {
+        try {
+            if (!looking.tryLock(config.retryPeriod().toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        try {
+            lookAtLease();
+        } finally {
+            looking.unlock();
+        }
+    }
+
+    private void lookAtLease() {
         try {
             Instant now = clock.instant();
             Optional<LeaseRecord> current = leases.get();
@@ -154,6 +196,7 @@ public final class LeaderElection implements AutoCloseable {
             boolean ours = record.heldBy(config.identity());
             if (!ours && record.holder().isPresent() && !expired(record, now)) {
                 lost("the lease is held by " + record.holder().get());
+                scheduleLookAtExpiry(record, now);
                 return;
             }
             int transitions = ours ? record.transitions() : record.transitions() + 1;
@@ -182,8 +225,29 @@ public final class LeaderElection implements AutoCloseable {
             observed = Optional.of(record);
             observedAt = now;
         }
+        return !now.isBefore(expiry(record));
+    }
+
+    @GuardedBy("this")
+    private Instant expiry(LeaseRecord record) {
         Duration duration = !record.leaseDuration().isZero() && !record.leaseDuration().isNegative() ? record.leaseDuration() : config.leaseDuration();
-        return !now.isBefore(observedAt.plus(duration));
+        return observedAt.plus(duration);
+    }
+
+    /** Schedules one more look at the moment the lease expires when the next regular look would come later. */
+    private synchronized void scheduleLookAtExpiry(LeaseRecord record, Instant now) {
+        Instant expiry = expiry(record);
+        Duration until = Duration.between(now, expiry);
+        if (!running || until.compareTo(config.retryPeriod()) >= 0 || lookScheduledAt.equals(Optional.of(expiry))) {
+            return;
+        }
+        lookScheduledAt = Optional.of(expiry);
+        try {
+            // one millisecond late rather than early: a look before the expiry finds the lease still held
+            timer.schedule(this::lookAtExpiry, until.toMillis() + 1, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            // stopping: no more looks
+        }
     }
 
     private void enforceRenewDeadline() {

@@ -9,7 +9,11 @@ import dev.muster.runtime.kubernetes.ClusterObjects;
 import dev.muster.runtime.kubernetes.TestingApiServer;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -72,6 +76,34 @@ class LeaderElectionTest {
             assertThat(server.bindingRequests("default/" + pod)).as(pod).isEqualTo(1);
         }
         assertThat(maxRunning).hasValue(1);
+    }
+
+    @Test
+    void aStandbyTakesAnExpiredLeaseAtItsExpiryNotAtItsNextRegularLook() throws InterruptedException {
+        // given: a lease held by a replica that is gone, renewed just now, and a standby that looks every 3 s
+        // while the lease lasts 4 s: its regular looks come 3 s and 6 s after its first
+        Duration lease = Duration.ofSeconds(4);
+        ZonedDateTime renewed = ZonedDateTime.now(ZoneOffset.UTC);
+        server.client().leases().inNamespace("kube-system").resource(new LeaseBuilder()
+                .withNewMetadata().withName("muster-scheduler").endMetadata()
+                .withNewSpec().withHolderIdentity("gone").withLeaseDurationSeconds(4).withAcquireTime(renewed).withRenewTime(renewed)
+                .withLeaseTransitions(0).endSpec()
+                .build()).create();
+        LeaseConfig config = new LeaseConfig("kube-system", "muster-scheduler", "b", lease, Duration.ofMillis(3500), Duration.ofSeconds(3));
+
+        try (TestingReplica b = TestingReplica.start(server, config, running, maxRunning)) {
+            // when: it first sees the lease (measured here no earlier than it did)
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10)).until(() -> server.requests("GET", "/leases/") > 0);
+            Instant firstLook = Instant.now();
+
+            // then: it takes the lease a lease duration after that, not at its next regular look after the expiry
+            await().atMost(Duration.ofSeconds(10)).until(b::leading);
+            Lease takenOver = storedLease();
+            assertThat(takenOver.getSpec().getHolderIdentity()).isEqualTo("b");
+            Duration waited = Duration.between(firstLook, takenOver.getSpec().getAcquireTime().toInstant());
+            log.info("takeover after first look takeoverMs={} leaseMs={} nextRegularLookMs=6000", waited.toMillis(), lease.toMillis());
+            assertThat(waited).isBetween(lease.minusMillis(200), lease.plusSeconds(1));
+        }
     }
 
     @Test
