@@ -6,9 +6,11 @@ import static org.awaitility.Awaitility.await;
 import dev.muster.peers.RealControlPlane;
 import dev.muster.peers.WithRealControlPlane;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +32,8 @@ class RunCommandRealApiServerTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final Duration LEASE = Duration.ofSeconds(4);
     private static final Duration RETRY = Duration.ofMillis(500);
+    private static final Duration DEFAULT_LEASE = Duration.ofSeconds(15);
+    private static final Duration DEFAULT_RETRY = Duration.ofSeconds(2);
     private static final String[] LEADER_ELECTION = {"--leader-elect", "--lease-namespace", "default", "--lease-duration", "4s",
         "--renew-deadline", "3s", "--retry-period", "500ms"};
 
@@ -93,6 +97,38 @@ class RunCommandRealApiServerTest {
     }
 
     @Test
+    void aLeaderKilledWithTheDefaultTimingsIsReplacedWithinTheLeaseDurationAndOneRetryPeriod(RealControlPlane controlPlane,
+            KubernetesClient client) throws InterruptedException {
+        // given: two muster run processes with kube-scheduler's timings (15 s lease, 10 s renew deadline, 2 s retry)
+        RunProcess first = start(controlPlane, "first", "--leader-elect", "--lease-namespace", "default");
+        RunProcess second = start(controlPlane, "second", "--leader-elect", "--lease-namespace", "default");
+        await().atMost(WAIT).until(() -> first.isLeading() || second.isLeading());
+        RunProcess leader = first.isLeading() ? first : second;
+        RunProcess standby = leader == first ? second : first;
+
+        // when: the leader is killed
+        Instant killed = Instant.now();
+        leader.kill();
+        Lease last = lease(client);
+
+        // then: the standby takes the lease no earlier than a lease duration after the last renewal it could
+        // have seen, and no later than a lease duration and one retry period after the kill
+        await().atMost(WAIT).until(standby::isLeading);
+        Lease taken = lease(client);
+        Instant acquired = taken.getSpec().getAcquireTime().toInstant();
+        Duration failover = Duration.between(killed, acquired);
+        System.out.printf("failover after SIGKILL of the leader: %d ms (lease 15 s, retry 2 s)%n", failover.toMillis());
+        assertThat(taken.getSpec().getHolderIdentity()).isNotEqualTo(last.getSpec().getHolderIdentity());
+        assertThat(taken.getSpec().getLeaseTransitions()).isEqualTo(last.getSpec().getLeaseTransitions() + 1);
+        assertThat(Duration.between(last.getSpec().getRenewTime().toInstant(), acquired))
+                .isGreaterThanOrEqualTo(DEFAULT_LEASE.minusMillis(1));
+        // the bound with a second's room for the requests' own latency on a loaded machine
+        assertThat(failover).isLessThanOrEqualTo(DEFAULT_LEASE.plus(DEFAULT_RETRY).plusSeconds(1));
+        Gangs.create(client, Gangs.gang("after-kill", 2, "cpu: '1'", ""));
+        await().atMost(WAIT).until(() -> bound(client, "after-kill-").size() == 2);
+    }
+
+    @Test
     void anApiServerOutageIsLoggedOnceAndItsEndOnceAndEtcdRestartedIsSurvived(RealControlPlane controlPlane, KubernetesClient client) {
         // given: one muster run, scheduling
         RunProcess run = start(controlPlane, "alone");
@@ -132,6 +168,10 @@ class RunCommandRealApiServerTest {
         RunProcess process = RunProcess.start(controlPlane.kubeconfig(), directory.resolve(name + ".log"), options);
         processes.add(process);
         return process;
+    }
+
+    private static Lease lease(KubernetesClient client) {
+        return client.leases().inNamespace("default").withName("muster-scheduler").get();
     }
 
     /** Bound pods whose names start with {@code prefix}, with their nodes. */

@@ -61,6 +61,12 @@ final class RunProcess implements AutoCloseable {
         signal("CONT");
     }
 
+    /** SIGKILL, as a crash or an OOM kill ends it: nothing runs after it, the lease is not released. */
+    void kill() throws InterruptedException {
+        signal("KILL");
+        process.waitFor();
+    }
+
     boolean isAlive() {
         return process.isAlive();
     }
