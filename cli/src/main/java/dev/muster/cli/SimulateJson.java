@@ -27,6 +27,7 @@ final class SimulateJson {
         workload.put("nodes", comparison.cluster().nodeCount());
         workload.put("offeredLoad", round(comparison.offeredLoad()));
         workload.put("offeredLoadWithinWindow", round(comparison.offeredLoadWithinWindow()));
+        workload.put("avgJctWithoutWaitingSeconds", round(comparison.jctFloorSeconds()));
         ObjectNode policies = root.putObject("policies");
         for (int i = 0; i < comparison.runs().size(); i++) {
             Summary summary = comparison.summaries().get(i);

@@ -14,9 +14,10 @@ final class SimulateTable {
 
     static String render(Comparison comparison) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "%s: %d jobs on %d nodes, offered load %.2f (%.2f within the arrival window)%n",
+        out.append(String.format(Locale.ROOT,
+                "%s: %d jobs on %d nodes, offered load %.2f (%.2f within the arrival window), average JCT without waiting %.0f s%n",
                 comparison.workload().source(), comparison.workload().jobs().size(), comparison.cluster().nodeCount(), comparison.offeredLoad(),
-                comparison.offeredLoadWithinWindow()));
+                comparison.offeredLoadWithinWindow(), comparison.jctFloorSeconds()));
         // a cpu-only workload has no GPU to allocate: its allocation column is the cpu's
         boolean gpu = comparison.runs().stream().anyMatch(run -> run.measured().equals(Resources.GPU));
         out.append(String.format(Locale.ROOT, "%-16s %9s %10s %10s %10s %10s %10s %10s %7s %6s %12s %6s %9s %11s %11s%n", "policy",

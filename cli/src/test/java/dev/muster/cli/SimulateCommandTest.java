@@ -85,6 +85,9 @@ class SimulateCommandTest {
             assertThat(summary.path("stuckJobs").asInt()).as(policy).isZero();
             assertThat(summary.path("livelocked").asBoolean()).as(policy).isFalse();
             assertThat(summary.path("avgQueueingSeconds").asDouble()).as(policy).isPositive();
+            // every job completed and some waited: the average without waiting is below the policy's
+            assertThat(root.path("workload").path("avgJctWithoutWaitingSeconds").asDouble()).as(policy).isPositive()
+                    .isLessThan(summary.path("avgJctSeconds").asDouble());
             assertThat(summary.path("cpuAllocation").asDouble()).as(policy).isPositive();
             assertThat(summary.path("gpuAllocation").asDouble()).as(policy).isZero();
             assertThat(html).contains(cell(policy, "completed", "49/49"))

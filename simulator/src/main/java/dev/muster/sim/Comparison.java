@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import dev.muster.sim.cluster.ClusterSpec;
+import dev.muster.sim.metrics.JctFloor;
 import dev.muster.sim.metrics.OfferedLoad;
 import dev.muster.sim.metrics.RunResult;
 import dev.muster.sim.metrics.Summary;
@@ -16,8 +17,10 @@ import java.util.function.Function;
  * instance seeded alike, so the same inputs and seed give the same numbers.
  *
  * @param offeredLoadWithinWindow the part of the offered load inside the arrival window (see {@link OfferedLoad#withinWindow})
+ * @param jctFloorSeconds the average JCT if no job waited, below every policy's (see {@link JctFloor})
  */
-public record Comparison(Workload workload, ClusterSpec cluster, double offeredLoad, double offeredLoadWithinWindow, ImmutableList<RunResult> runs,
+public record Comparison(Workload workload, ClusterSpec cluster, double offeredLoad, double offeredLoadWithinWindow, double jctFloorSeconds,
+        ImmutableList<RunResult> runs,
         ImmutableList<Summary> summaries) {
     public Comparison {
         requireNonNull(workload, "workload is null");
@@ -39,6 +42,6 @@ public record Comparison(Workload workload, ClusterSpec cluster, double offeredL
             summaries.add(Summary.of(run));
         }
         return new Comparison(workload, cluster, OfferedLoad.of(workload, cluster.total()), OfferedLoad.withinWindow(workload, cluster.total()),
-                runs.build(), summaries.build());
+                JctFloor.seconds(workload), runs.build(), summaries.build());
     }
 }

@@ -1,13 +1,8 @@
 package dev.muster.sim.metrics;
 
 import dev.muster.engine.model.Resources;
-import dev.muster.graph.Dependency;
-import dev.muster.graph.NodeId;
-import dev.muster.sim.workload.GangSpec;
 import dev.muster.sim.workload.Workload;
 import dev.muster.sim.workload.WorkloadJob;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Offered load: the work the jobs bring over what the cluster can do while they arrive,
@@ -35,19 +30,9 @@ public final class OfferedLoad {
         long last = workload.jobs().stream().mapToLong(WorkloadJob::arrivalMillis).max().orElse(0);
         double work = 0;
         for (WorkloadJob job : workload.jobs()) {
-            Map<NodeId, Long> earliestEnd = new HashMap<>();
-            Map<String, GangSpec> gangs = new HashMap<>();
-            job.gangs().forEach(gang -> gangs.put(gang.name(), gang));
-            for (NodeId node : job.graph().topologicalOrder().order()) {
-                long start = job.arrivalMillis();
-                for (Dependency parent : job.graph().parents(node)) {
-                    start = Math.max(start, earliestEnd.get(parent.parent()));
-                }
-                GangSpec gang = gangs.get(node.value());
-                long end = start + gang.durationMillis();
-                earliestEnd.put(node, end);
-                double inside = Math.max(0, Math.min(end, last) - Math.max(start, first)) / 1000.0;
-                work += inside * (gpu ? gang.gpus() : gang.total().milliCpu() / 1000.0);
+            for (EarliestRuns.Run run : EarliestRuns.of(job).values()) {
+                double inside = Math.max(0, Math.min(run.end(), last) - Math.max(run.start(), first)) / 1000.0;
+                work += inside * (gpu ? run.gang().gpus() : run.gang().total().milliCpu() / 1000.0);
             }
         }
         return perWindow(workload, capacity, gpu, work);

@@ -40,7 +40,8 @@ public final class HtmlReport {
         html.append("<h1>muster simulate</h1>\n<p id=\"workload\">").append(escape(comparison.workload().source())).append(": ")
                 .append(comparison.workload().jobs().size()).append(" jobs on ").append(comparison.cluster().nodeCount())
                 .append(" nodes, offered load ").append(format(comparison.offeredLoad(), 2)).append(" (")
-                .append(format(comparison.offeredLoadWithinWindow(), 2)).append(" within the arrival window).</p>\n");
+                .append(format(comparison.offeredLoadWithinWindow(), 2)).append(" within the arrival window); average JCT without waiting ")
+                .append(format(comparison.jctFloorSeconds(), 0)).append(" s.</p>\n");
         table(comparison, html);
         html.append("<h2>JCT distribution</h2><div class=\"chart\"><canvas id=\"jct\"></canvas></div>\n")
                 .append("<h2>").append(measuresGpus(comparison) ? "GPU" : "cpu")
