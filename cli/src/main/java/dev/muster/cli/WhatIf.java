@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.inject.Inject;
+import dev.muster.bridge.argo.ArgoApi;
 import dev.muster.engine.cache.ManifestReader;
 import dev.muster.engine.cache.ManifestResult;
 import dev.muster.engine.config.DefaultSchedulerConfig;
@@ -49,7 +50,8 @@ public final class WhatIf {
     public Outcome run(List<Path> manifests, Optional<Path> config, Set<String> schedulerNames) {
         SessionConfig sessionConfig = config.map(configLoader::load)
                 .orElseGet(() -> configLoader.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text()));
-        ManifestResult read = new ManifestReader(schedulerNames).read(manifests);
+        // the Workflows are workflow admission's to read: not an unknown kind here
+        ManifestResult read = new ManifestReader(schedulerNames).readElsewhere(ArgoApi.API_VERSION, ArgoApi.WORKFLOW_KIND).read(manifests);
         return new Outcome(read, Session.run(read.snapshot(), sessionConfig, clock),
                 WorkflowAdmissions.of(manifests, read.snapshot(), sessionConfig, clock));
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.inject.Guice;
 import dev.muster.engine.EngineModule;
+import dev.muster.engine.cache.ManifestProblem;
 import dev.muster.engine.config.SchedulerConfigLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,5 +80,7 @@ class WhatIfWorkflowAdmissionTest {
         String table = WhatIfTable.workflows(outcome.workflows());
         assertThat(table).startsWith("WORKFLOWS").contains("widest stage main[0] needs cpu 9 (3 pods)")
                 .containsPattern("default/younger +pipelines +widest stage main\\[0] needs cpu 9 \\(3 pods\\) +waits: not admitted to queue pipelines: .*cpu 18 > 10");
+        // the Workflows are admission's to read: the manifests' reader does not call them an unknown kind
+        assertThat(outcome.manifests().problems()).extracting(ManifestProblem::describe).noneMatch(problem -> problem.contains("Workflow"));
     }
 }

@@ -3,6 +3,7 @@ package dev.muster.engine.cache;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
 import dev.muster.engine.yaml.Positions;
 import dev.muster.engine.yaml.ReadError;
 import dev.muster.engine.yaml.Texts;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * Splits a manifest file into its documents (YAML {@code ---} documents or JSON values, read by
@@ -21,6 +23,21 @@ import java.util.OptionalInt;
  */
 final class ManifestParser {
     private static final String LIST = "List";
+
+    /** {@code apiVersion kind} of the kinds another reader takes from the same files: skipped without a warning. */
+    private final ImmutableSet<String> readElsewhere;
+
+    ManifestParser() {
+        this(ImmutableSet.of());
+    }
+
+    ManifestParser(Set<String> readElsewhere) {
+        this.readElsewhere = ImmutableSet.copyOf(readElsewhere);
+    }
+
+    static String kindKey(String apiVersion, String kind) {
+        return apiVersion + " " + kind;
+    }
 
     /**
      * The objects of known kinds in a file's bytes, in document order; every other document, and every
@@ -92,6 +109,9 @@ final class ManifestParser {
         }
         Optional<ResourceKind> known = ResourceKind.find(apiVersion.get(), kind.get());
         if (known.isEmpty()) {
+            if (readElsewhere.contains(kindKey(apiVersion.get(), kind.get()))) {
+                return;
+            }
             problems.add(location.problem(positions.of("kind"), kind.get(), displayName, "", unknownKind(apiVersion.get(), kind.get()),
                     ManifestProblem.Severity.WARNING));
             return;

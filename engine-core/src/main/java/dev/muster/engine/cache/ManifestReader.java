@@ -41,7 +41,8 @@ import java.util.TreeMap;
  */
 public final class ManifestReader {
     private final PodConverter podConverter;
-    private final ManifestParser parser = new ManifestParser();
+    private final ManifestParser parser;
+    private final ImmutableSet<String> schedulerNames;
     private final boolean live;
 
     /** @param schedulerNames the {@code spec.schedulerName}s whose pods this scheduler places */
@@ -60,9 +61,23 @@ public final class ManifestReader {
      *     files they usually mean a mistake
      */
     private ManifestReader(Set<String> schedulerNames, boolean live) {
+        this(schedulerNames, live, new ManifestParser());
+    }
+
+    private ManifestReader(Set<String> schedulerNames, boolean live, ManifestParser parser) {
         requireNonNull(schedulerNames, "schedulerNames is null");
-        this.podConverter = new PodConverter(ImmutableSet.copyOf(schedulerNames));
+        this.schedulerNames = ImmutableSet.copyOf(schedulerNames);
+        this.podConverter = new PodConverter(this.schedulerNames);
         this.live = live;
+        this.parser = parser;
+    }
+
+    /**
+     * This reader, but skipping objects of {@code apiVersion}/{@code kind} without warning that the kind is
+     * unknown: for a kind that another reader takes from the same files (what-if's Argo Workflows).
+     */
+    public ManifestReader readElsewhere(String apiVersion, String kind) {
+        return new ManifestReader(schedulerNames, live, new ManifestParser(Set.of(ManifestParser.kindKey(apiVersion, kind))));
     }
 
     /**

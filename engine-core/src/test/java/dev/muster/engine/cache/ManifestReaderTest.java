@@ -146,6 +146,25 @@ class ManifestReaderTest {
     }
 
     @Test
+    void aKindThatAnotherReaderTakesIsSkippedWithoutAWarningAndOnlyThatKind() {
+        String yaml = """
+                apiVersion: argoproj.io/v1alpha1
+                kind: Workflow
+                metadata: {name: pipeline, namespace: ml}
+                ---
+                apiVersion: argoproj.io/v1alpha1
+                kind: WorkflowTemplate
+                metadata: {name: template, namespace: ml}
+                """;
+
+        ManifestResult result = READER.readElsewhere("argoproj.io/v1alpha1", "Workflow").read("cluster.yaml", yaml);
+
+        assertThat(describe(result)).containsExactly(
+                "cluster.yaml[1] WorkflowTemplate ml/template: unknown kind argoproj.io/v1alpha1 WorkflowTemplate; ignored");
+        assertThat(describe(READER.read("cluster.yaml", yaml))).hasSize(2);
+    }
+
+    @Test
     void keepsTheFirstOfTwoObjectsWithTheSameName() {
         String yaml = node("n1") + "---\n" + node("n1").replace("\"4\"", "\"8\"");
 
