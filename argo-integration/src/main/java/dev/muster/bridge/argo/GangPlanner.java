@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.hash.Hashing;
+import dev.muster.engine.model.Resources;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -21,7 +22,11 @@ import java.util.regex.Pattern;
  * becomes a PodGroup whose {@code minMember} is its number of members, or {@code muster.dev/min-available}
  * when that is smaller. A template with a bad annotation (a min-available that is not a positive
  * number, or a queue that does not exist) gets a problem instead and its fan-outs no group; so does a
- * fan-out smaller than its template's min-available. Pure: the same workflow and queues give the same plan.
+ * fan-out smaller than its template's min-available. Its {@code minResources} are its template's pod request
+ * ({@link ArgoTemplate.Leaf#podRequest}) times {@code minMember}, so the enqueue action weighs the gang
+ * against its queue before any member is placed; Argo's own {@code init} and {@code wait} containers,
+ * whose requests are the workflow controller's settings, are not counted. Pure: the same workflow,
+ * templates and queues give the same plan.
  */
 public final class GangPlanner {
     /** Longest PodGroup name made; Kubernetes allows 253, and names this long are still readable. */
@@ -36,8 +41,13 @@ public final class GangPlanner {
         return plan(workflow, queues, DagPlan.NONE);
     }
 
-    /** The plan, each PodGroup carrying its fan-out's annotations of {@code dag}. */
+    /** The plan, each PodGroup carrying its fan-out's annotations of {@code dag}, without resources. */
     public static GangPlan plan(Workflow workflow, Set<String> queues, DagPlan dag) {
+        return plan(workflow, queues, dag, Map.of());
+    }
+
+    /** The plan, each PodGroup carrying its fan-out's annotations of {@code dag} and its template's requests. */
+    public static GangPlan plan(Workflow workflow, Set<String> queues, DagPlan dag, Map<String, ArgoTemplate> templates) {
         List<PodGroupSpec> podGroups = new ArrayList<>();
         Map<String, String> groups = new LinkedHashMap<>();
         Set<GangProblem> problems = new LinkedHashSet<>();
@@ -65,8 +75,9 @@ public final class GangPlanner {
                 problems.addAll(templateProblems);
                 continue;
             }
+            int minMember = minAvailable.orElse(members);
             PodGroupSpec podGroup = new PodGroupSpec(workflow.namespace(), name(fanOut), workflow.name(), workflow.uid(),
-                    fanOut.groupNodeId(), fanOut.template(), minAvailable.orElse(members), queue,
+                    fanOut.groupNodeId(), fanOut.template(), minMember, podRequest(templates, fanOut.template()).multiply(minMember), queue,
                     Optional.ofNullable(annotations.get(GangAnnotations.PRIORITY_CLASS)).map(String::trim).filter(name -> !name.isEmpty()),
                     dag.forFanOut(fanOut));
             podGroups.add(podGroup);
@@ -74,6 +85,13 @@ public final class GangPlanner {
         }
         return new GangPlan(workflow.key(), ImmutableList.copyOf(podGroups), ImmutableMap.copyOf(groups),
                 workflow.nodes().keySet(), ImmutableList.copyOf(problems));
+    }
+
+    /** What one pod of the template asks for; nothing for a template not read (a {@code templateRef}'s) or not a leaf. */
+    private static Resources podRequest(Map<String, ArgoTemplate> templates, String template) {
+        return Optional.ofNullable(templates.get(template)).map(ArgoTemplate::body)
+                .filter(ArgoTemplate.Leaf.class::isInstance).map(body -> ((ArgoTemplate.Leaf) body).podRequest())
+                .orElse(Resources.EMPTY);
     }
 
     private static OptionalInt minAvailable(String template, Map<String, String> annotations, List<GangProblem> problems) {

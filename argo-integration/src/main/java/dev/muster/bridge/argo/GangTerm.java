@@ -160,8 +160,9 @@ final class GangTerm implements TermController.Term {
         ImmutableSet<String> queueNames = queues.getStore().list().stream().map(q -> q.getMetadata().getName())
                 .collect(ImmutableSet.toImmutableSet());
         // a DAG Argo refuses ends the workflow at once, so problems are reported for a finished one too
-        DagPlan dag = DagPlanner.plan(workflow, TemplateReader.read(tree), template -> history.duration(workflow, template));
-        GangPlan plan = GangPlanner.plan(workflow, queueNames, dag);
+        TemplateReader.Result templates = TemplateReader.read(tree);
+        DagPlan dag = DagPlanner.plan(workflow, templates, template -> history.duration(workflow, template));
+        GangPlan plan = GangPlanner.plan(workflow, queueNames, dag, templates.templates());
         ImmutableList<Pod> workflowPods = ImmutableList.copyOf(pods.getIndexer().byIndex(BY_WORKFLOW, key.toString()));
         writer.write(workflow, plan, workflowPods);
         writer.writeDagHints(workflow, dag, plan, workflowPods);

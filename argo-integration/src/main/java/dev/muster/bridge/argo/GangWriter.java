@@ -150,9 +150,19 @@ final class GangWriter {
                     .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
         }
         JsonNode spec = JSON.valueToTree(existing.get().getAdditionalProperties().getOrDefault("spec", Map.of()));
-        if (spec.path("minMember").asInt(-1) < podGroup.minMember()) {
+        int members = spec.path("minMember").asInt(-1);
+        if (members > podGroup.minMember()) {
+            // a gang is never made smaller while its members may be placed against it
+            return;
+        }
+        ObjectNode minResources = PodGroupManifests.minResources(podGroup);
+        // a group made for fewer members, or before the bridge wrote minResources, gets both
+        if (members < podGroup.minMember() || (!minResources.isEmpty() && !spec.path("minResources").equals(minResources))) {
             ObjectNode patch = JSON.createObjectNode();
-            patch.putObject("spec").put("minMember", podGroup.minMember());
+            ObjectNode changed = patch.putObject("spec").put("minMember", podGroup.minMember());
+            if (!minResources.isEmpty()) {
+                changed.set("minResources", minResources);
+            }
             client.genericKubernetesResources(PodGroupManifests.POD_GROUPS).inNamespace(podGroup.namespace()).withName(podGroup.name())
                     .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
         }

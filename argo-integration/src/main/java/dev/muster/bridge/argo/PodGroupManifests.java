@@ -18,6 +18,13 @@ final class PodGroupManifests {
 
     private PodGroupManifests() {}
 
+    /** {@code spec.minResources} in Kubernetes quantities: the resources the minimum gang asks for, none it does not. */
+    static ObjectNode minResources(PodGroupSpec podGroup) {
+        ObjectNode list = JSON.createObjectNode();
+        podGroup.minResources().requestedNames().forEach(name -> list.put(name, podGroup.minResources().format(name)));
+        return list;
+    }
+
     static ObjectNode toJson(PodGroupSpec podGroup) {
         ObjectNode root = JSON.createObjectNode();
         root.put("apiVersion", SchedulingApi.VOLCANO_SCHEDULING);
@@ -39,6 +46,9 @@ final class PodGroupManifests {
         owner.put("blockOwnerDeletion", false);
         ObjectNode spec = root.putObject("spec");
         spec.put("minMember", podGroup.minMember());
+        if (!podGroup.minResources().requestedNames().isEmpty()) {
+            spec.set("minResources", minResources(podGroup));
+        }
         podGroup.queue().ifPresent(queue -> spec.put("queue", queue));
         podGroup.priorityClassName().ifPresent(name -> spec.put("priorityClassName", name));
         return root;

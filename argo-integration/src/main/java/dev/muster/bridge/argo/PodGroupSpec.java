@@ -4,11 +4,14 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableMap;
+import dev.muster.engine.model.Resources;
 import java.util.Optional;
 
 /**
  * The {@code scheduling.volcano.sh/v1beta1} PodGroup of one fan-out, owned by its Workflow.
  *
+ * @param minResources {@code spec.minResources}: what its {@code minMember} pods ask for, as the template's
+ *     containers request it; {@link Resources#EMPTY} when they request nothing
  * @param queue {@code spec.queue}; empty leaves the PodGroup's default ({@code default})
  * @param dagAnnotations the {@code dag} plugin's annotations ({@link DagPlan}); empty without DAG hints
  */
@@ -20,6 +23,7 @@ public record PodGroupSpec(
         String groupNodeId,
         String template,
         int minMember,
+        Resources minResources,
         Optional<String> queue,
         Optional<String> priorityClassName,
         ImmutableMap<String, String> dagAnnotations) {
@@ -31,6 +35,7 @@ public record PodGroupSpec(
         requireNonNull(groupNodeId, "groupNodeId is null");
         requireNonNull(template, "template is null");
         checkArgument(minMember > 0, "podgroup %s: minMember must be positive: %s", name, minMember);
+        requireNonNull(minResources, "minResources is null");
         requireNonNull(queue, "queue is null");
         requireNonNull(priorityClassName, "priorityClassName is null");
         dagAnnotations = ImmutableMap.copyOf(dagAnnotations);

@@ -83,6 +83,8 @@ class ArgoFanOutGangTest {
         GenericKubernetesResource podGroup = onlyPodGroup(client, "steps-fan-out");
         await().atMost(RUN).untilAsserted(() -> assertThat(inGroup(client, "steps-fan-out", podGroup)).hasSize(3));
         assertThat(((Map<?, ?>) podGroup.getAdditionalProperties().get("spec")).get("minMember")).isEqualTo(3);
+        // three pods of the template's 3 cpu
+        assertThat(((Map<?, ?>) podGroup.getAdditionalProperties().get("spec")).get("minResources")).isEqualTo(Map.of("cpu", "9"));
         assertThat(podGroup.getMetadata().getOwnerReferences()).singleElement()
                 .satisfies(owner -> assertThat(owner.getKind()).isEqualTo("Workflow"))
                 .satisfies(owner -> assertThat(owner.getName()).isEqualTo("steps-fan-out"));
@@ -138,13 +140,59 @@ class ArgoFanOutGangTest {
         assertThat(pods(client, "dag-fan-out")).hasSize(3);
     }
 
-    static void submit(KubernetesClient client, String file) {
+    @Test
+    void aFanOutOverItsQueuesCapabilityIsNotAdmittedAndSaysWhyUntilTheQueueGrows(KubernetesClient client) throws IOException {
+        // given: a queue of 1 cpu, and the DAG's fan-out (two pods of 1 cpu) in it
+        queue(client, "argo-small", "1");
+        GenericKubernetesResource workflow = read("dag-fan-out.yaml");
+        workflow.getMetadata().setName("dag-over-capability");
+        String text = new ObjectMapper().writeValueAsString(workflow).replace("\"muster.dev/queue\":\"argo-gangs\"", "\"muster.dev/queue\":\"argo-small\"");
+        assertThat(text).contains("argo-small");
+
+        // when
+        client.genericKubernetesResources(ArgoApi.WORKFLOWS).inNamespace("default")
+                .resource(new ObjectMapper().readValue(text, GenericKubernetesResource.class)).create();
+
+        // then: the gang's PodGroup asks for 2 cpu and stays Pending, not admitted, naming the capability
+        await().atMost(RUN).untilAsserted(() -> assertThat(podGroups(client, "dag-over-capability")).hasSize(1));
+        await().atMost(RUN).untilAsserted(() -> {
+            GenericKubernetesResource podGroup = onlyPodGroup(client, "dag-over-capability");
+            assertThat(((Map<?, ?>) podGroup.getAdditionalProperties().get("spec")).get("minResources")).isEqualTo(Map.of("cpu", "2"));
+            Map<?, ?> status = (Map<?, ?>) podGroup.getAdditionalProperties().get("status");
+            assertThat(status).isNotNull();
+            assertThat(status.get("phase")).isEqualTo("Pending");
+            assertThat(String.valueOf(status.get("conditions"))).contains("not admitted to queue argo-small: minResources (cpu 2, memory 0) "
+                    + "would take queue argo-small over its capability").contains("cpu 2 > 1");
+        });
+        GenericKubernetesResource podGroup = onlyPodGroup(client, "dag-over-capability");
+        await().atMost(RUN).untilAsserted(() -> assertThat(inGroup(client, "dag-over-capability", podGroup)).hasSize(2));
+        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(6)).untilAsserted(() ->
+                assertThat(inGroup(client, "dag-over-capability", podGroup)).allSatisfy(pod -> assertThat(nodeName(pod)).isNull()));
+
+        // when: the queue grows to the gang's size
+        queue(client, "argo-small", "2");
+
+        // then
+        await().atMost(RUN).untilAsserted(() -> assertThat(phase(client, "dag-over-capability")).isEqualTo("Succeeded"));
+    }
+
+    private static void queue(KubernetesClient client, String name, String cpu) {
+        client.genericKubernetesResources(GangTerm.QUEUES).resource(new GenericKubernetesResourceBuilder()
+                .withApiVersion(SchedulingApi.VOLCANO_SCHEDULING).withKind("Queue").withNewMetadata().withName(name).endMetadata()
+                .withAdditionalProperties(Map.of("spec", Map.of("weight", 1, "capability", Map.of("cpu", cpu)))).build())
+                .forceConflicts().serverSideApply();
+    }
+
+    private static GenericKubernetesResource read(String file) {
         try (InputStream in = ArgoFanOutGangTest.class.getResourceAsStream("/submit/" + file)) {
-            GenericKubernetesResource workflow = new ObjectMapper(new YAMLFactory()).readValue(in, GenericKubernetesResource.class);
-            client.genericKubernetesResources(ArgoApi.WORKFLOWS).inNamespace("default").resource(workflow).create();
+            return new ObjectMapper(new YAMLFactory()).readValue(in, GenericKubernetesResource.class);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    static void submit(KubernetesClient client, String file) {
+        client.genericKubernetesResources(ArgoApi.WORKFLOWS).inNamespace("default").resource(read(file)).create();
     }
 
     static String phase(KubernetesClient client, String workflow) {

@@ -2,7 +2,9 @@ package dev.muster.bridge.argo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
+import dev.muster.engine.model.Resources;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -86,6 +88,34 @@ class GangPlannerTest {
             assertThat(podGroup.priorityClassName()).contains("high");
         });
         assertThat(plan.groupByPodNode()).hasSize(3);
+    }
+
+    @Test
+    void aGroupAsksForWhatItsMinimumMembersRequest() {
+        // given: the worker template requests 3 cpu a pod; the gang's minimum is 2 of its 3 pods
+        ObjectNode object = TestingWorkflows.withAnnotations("steps-fan-out", "worker",
+                Map.of(GangAnnotations.GANG, "true", GangAnnotations.MIN_AVAILABLE, "2"));
+
+        // when
+        GangPlan plan = GangPlanner.plan(TestingWorkflows.read(object), Set.of(), DagPlan.NONE, TemplateReader.read(object).templates());
+
+        // then
+        assertThat(plan.podGroups()).singleElement().satisfies(podGroup -> {
+            assertThat(podGroup.minResources()).isEqualTo(Resources.of(6000, 0));
+            assertThat(PodGroupManifests.toJson(podGroup).path("spec").path("minResources").toString()).isEqualTo("{\"cpu\":\"6\"}");
+        });
+    }
+
+    @Test
+    void aGroupWhoseTemplateIsNotReadAsksForNothing() {
+        // when: no templates given (a templateRef's are not in the workflow)
+        GangPlan plan = GangPlanner.plan(TestingWorkflows.read("steps-fan-out"), Set.of());
+
+        // then
+        assertThat(plan.podGroups()).singleElement().satisfies(podGroup -> {
+            assertThat(podGroup.minResources()).isEqualTo(Resources.EMPTY);
+            assertThat(PodGroupManifests.toJson(podGroup).path("spec").has("minResources")).isFalse();
+        });
     }
 
     static Stream<Arguments> badInput() {

@@ -2,6 +2,7 @@ package dev.muster.bridge.argo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.engine.api.SchedulingApi;
 import dev.muster.runtime.binding.EventRecorder;
 import dev.muster.runtime.binding.RetryPolicy;
@@ -69,6 +70,29 @@ class GangWriterTest {
         // then
         assertThat(server.requests("POST", "/podgroups") + server.requests("PATCH", "/pods/")).isEqualTo(writes);
         assertThat(writes).isEqualTo(2);
+    }
+
+    @Test
+    void aGroupMadeWithoutResourcesGetsThemAndIsThenLeftAlone() {
+        // given: the fan-out's group as a bridge that did not read templates made it
+        ObjectNode object = TestingWorkflows.load("dag-fan-out");
+        Workflow workflow = TestingWorkflows.read(object);
+        pod("train-x", "dag-fan-out-3075465614", HELD);
+        writer.write(workflow, GangPlanner.plan(workflow, Set.of("argo-gangs")), List.of(get("train-x")));
+
+        // when: the plan with the templates' requests (1 cpu a pod, 2 members) is written, twice
+        GangPlan plan = GangPlanner.plan(workflow, Set.of("argo-gangs"), DagPlan.NONE, TemplateReader.read(object).templates());
+        writer.write(workflow, plan, List.of(get("train-x")));
+        long patches = server.requests("PATCH", "/podgroups/");
+        writer.write(workflow, plan, List.of(get("train-x")));
+
+        // then
+        GenericKubernetesResource podGroup = client.genericKubernetesResources(PodGroupManifests.POD_GROUPS).inNamespace("default")
+                .withName("dag-fan-out-3209575842-worker").get();
+        assertThat(podGroup.getAdditionalProperties().get("spec"))
+                .isEqualTo(Map.of("minMember", 2, "minResources", Map.of("cpu", "2"), "queue", "argo-gangs"));
+        assertThat(patches).isEqualTo(1);
+        assertThat(server.requests("PATCH", "/podgroups/")).isEqualTo(patches);
     }
 
     @Test
