@@ -97,6 +97,7 @@ public final class UpCommand implements Callable<Integer> {
 
     @Option(names = "--peer", paramLabel = "NAME", converter = UpPeer.Converter.class, description = {
         "Also run a real peer against the cluster (repeatable): argo (Argo's workflow controller, for the Argo bridge);",
+        "argo-server (the Argo Server, its API and UI on http://127.0.0.1:2746, no token; workflow admission resumes through it);",
         "spark-operator (Kubeflow's spark-operator controller with Spark 4.2's spark-submit, for the Spark bridge);",
         "training-operator (Kubeflow's training operator with --gang-scheduler-name=volcano, for the Kubeflow bridge; Muster's own",
         "TFJob and PyTorchJob controller, on otherwise, is then off);",
@@ -127,8 +128,10 @@ public final class UpCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         AirflowOptions.Up airflowUp;
+        Optional<Module> argoServer;
         try {
             airflowUp = airflow.upModule(peers.contains(UpPeer.AIRFLOW), kubeconfig, System.getenv());
+            argoServer = ArgoServerUp.module(peers.contains(UpPeer.ARGO_SERVER));
         } catch (IllegalArgumentException e) {
             err.println("muster up: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -157,7 +160,7 @@ public final class UpCommand implements Callable<Integer> {
         List<Bridge> bridges = Bridge.forUp(peers.contains(UpPeer.TRAINING_OPERATOR));
         EmbeddedCluster.Options options = new EmbeddedCluster.Options(port, nodePools, Optional.ofNullable(nodesFile), configText,
                 period, true, ImmutableList.<Module>builder().addAll(Bridge.modules(bridges))
-                        .addAll(airflowUp.module().stream().toList()).build());
+                        .addAll(airflowUp.module().stream().toList()).addAll(argoServer.stream().toList()).build());
         if (scheduler == SchedulerChoice.NONE) {
             options = options.withoutScheduler();
         }

@@ -40,6 +40,18 @@ enum UpPeer {
         }
     },
     /**
+     * The Argo Server (Argo's API and UI) on {@link ArgoServerUp#URL}, over plain HTTP, for the {@code default} namespace, in
+     * {@code --auth-mode server}: it acts as the kubeconfig's user, so a laptop's browser and the {@code argo} command need no
+     * token. Argo's workflow admission resumes workflows through it ({@link ArgoServerUp}).
+     */
+    ARGO_SERVER("argo-server", "the Argo Server, Argo's API and UI, on " + ArgoServerUp.URL) {
+        @Override
+        List<String> command(Path executable, Path kubeconfig) {
+            return List.of(executable.toString(), "server", "--kubeconfig", kubeconfig.toString(), "--namespaced", "--managed-namespace",
+                    "default", "--auth-mode", "server", "--secure=false", "--port", String.valueOf(ArgoServerUp.PORT), "--loglevel", "info");
+        }
+    },
+    /**
      * kube-controller-manager v1.34.4 with the controllers of the workloads the embedded server serves: batch/v1 Jobs
      * (and their TTL after finishing), CronJobs, Deployments and ReplicaSets. No leader election (one process) and no serving
      * port (nothing scrapes it here). The garbage collector is not among them on the embedded server, which deletes an

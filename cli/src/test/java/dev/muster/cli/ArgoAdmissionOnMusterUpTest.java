@@ -10,11 +10,18 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Workflow admission (issue 14, item 3) with the real Argo workflow controller on {@code muster up --peer
- * argo}: two workflows submitted suspended with {@code muster.dev/admit: "true"} on a queue that can hold
+ * argo}, and with the real Argo Server ({@code --peer argo-server}) resuming through it. First: two workflows submitted suspended with {@code muster.dev/admit: "true"} on a queue that can hold
  * only one's widest stage. The first is resumed and runs; the second waits, with an Event saying for
  * what, and is resumed only once the first has ended; both succeed.
  */
@@ -75,6 +82,34 @@ class ArgoAdmissionOnMusterUpTest {
         Instant secondStarted = pods.stream().filter(pod -> workflow(pod).equals("second"))
                 .map(pod -> Instant.parse(pod.getStatus().getStartTime())).min(Instant::compareTo).orElseThrow();
         assertThat(secondStarted).as("the second's first pod started while the first ran").isAfterOrEqualTo(firstEnded);
+    }
+
+    @Test
+    void withTheArgoServerPeerAnAdmittedWorkflowIsResumedThroughTheServer() throws Exception {
+        // given: muster up with Argo's controller and the Argo Server
+        KubernetesClient client = up.start(directory, "--peer", "argo", "--peer", "argo-server");
+        Pattern peerLog = Pattern.compile("^Peer: argo-server .*, log (.+)\\)$", Pattern.MULTILINE);
+        // muster up names the server's log once its peers have started
+        await().atMost(WAIT).until(() -> peerLog.matcher(up.output()).find());
+        Matcher log = peerLog.matcher(up.output());
+        assertThat(log.find()).isTrue();
+        // the server answers with its version, without a token, once its gateway is up
+        HttpClient http = HttpClient.newHttpClient();
+        await().atMost(WAIT).ignoreExceptions().until(() -> http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:2746/api/v1/version"))
+                .build(), HttpResponse.BodyHandlers.ofString()).statusCode() == 200);
+
+        // when: a workflow asking for admission is submitted suspended
+        try (InputStream in = ArgoAdmissionOnMusterUpTest.class.getResourceAsStream("/argo/server-admitted.yaml")) {
+            client.genericKubernetesResources(WORKFLOWS).inNamespace("default")
+                    .resource((GenericKubernetesResource) client.load(in).items().get(0)).create();
+        }
+
+        // then: it is admitted and succeeds, and the Argo Server served its resume
+        await().atMost(WAIT).untilAsserted(() -> assertThat(phase(client, "server-admitted")).isEqualTo("Succeeded"));
+        assertThat(events(client, "server-admitted", "Admitted")).hasSize(1);
+        // the server logs each HTTP request it served, with its path and method (in no fixed order on the line)
+        assertThat(Files.readAllLines(Path.of(log.group(1)))).anySatisfy(line -> assertThat(line).contains("msg=\"HTTP request\"")
+                .contains(" path=/api/v1/workflows/default/server-admitted/resume").contains(" method=PUT"));
     }
 
     private static List<String> events(KubernetesClient client, String workflow, String reason) {

@@ -6,6 +6,9 @@ import dev.muster.embedded.EmbeddedApiServer;
 import dev.muster.embedded.NodePool;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -49,7 +52,21 @@ class BridgeCommandTest {
         CliRun run = CliRun.of("up", "--peer", "oozie");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(run.stderr()).contains("unknown peer 'oozie'; known: argo, kube-controller-manager, spark-operator, airflow, training-operator");
+        assertThat(run.stderr()).contains("unknown peer 'oozie'; known: argo, argo-server, kube-controller-manager, spark-operator, airflow, "
+                + "training-operator");
+    }
+
+    @Test
+    void upRefusesTheArgoServerPeerWhenItsPortIsTakenBeforeStartingAnything(@TempDir Path directory) throws IOException {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), ArgoServerUp.PORT));
+
+            CliRun run = CliRun.of("up", "--peer", "argo", "--peer", "argo-server", "--kubeconfig", directory.resolve("kubeconfig").toString());
+
+            assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+            assertThat(run.stderr()).contains("muster up: --peer argo-server: port 2746 on 127.0.0.1, the Argo Server's, is in use");
+            assertThat(directory.resolve("kubeconfig")).doesNotExist();
+        }
     }
 
     @Test
