@@ -61,7 +61,7 @@ final class PodConverter {
         }
         if (schedulingGroup.isPresent() && !schedulingGroup.get().equals(job.name())) {
             reader.warning(SchedulingApi.SCHEDULING_GROUP_FIELD, "names PodGroup '" + schedulingGroup.get() + "', but "
-                    + groupField.get() + " names '" + job.name() + "'; the pod joins '" + job.name() + "', as Volcano would");
+                    + groupField.get() + " names '" + job.name() + "', which comes first; the pod joins '" + job.name() + "'");
         }
         QueueName queue = Optional.ofNullable(annotations.get(SchedulingApi.QUEUE_NAME_ANNOTATION))
                 .filter(name -> !name.isEmpty())

@@ -240,8 +240,8 @@ class WorkloadPodGroupConverterTest {
 
         // then
         assertThat(describe(result)).containsExactly("cluster.yaml[1] Pod ml/worker-0: spec.schedulingGroup.podGroupName: "
-                + "names PodGroup 'workload-pg', but metadata.annotations.scheduling.k8s.io/group-name names 'volcano-pg'; "
-                + "the pod joins 'volcano-pg', as Volcano would");
+                + "names PodGroup 'workload-pg', but metadata.annotations.scheduling.k8s.io/group-name names 'volcano-pg', "
+                + "which comes first; the pod joins 'volcano-pg'");
         assertThat(result.snapshot().jobs().get(new JobId("ml", "volcano-pg")).tasks()).hasSize(1);
     }
 
