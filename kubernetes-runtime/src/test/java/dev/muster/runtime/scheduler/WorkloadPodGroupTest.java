@@ -75,6 +75,16 @@ class WorkloadPodGroupTest {
                 await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(nodes(client, "fits")).containsOnly("n1"));
                 assertThat(nodes(client, "too-big")).containsOnly("");
                 assertThat(report.decisions().jobs().get(new JobId("default", "too-big")).ready()).isFalse();
+                // its status is kube-scheduler's to write: why it waits is an Event on it, once however many cycles
+                scheduler.runCycle();
+                await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(events(client, "too-big", "Unschedulable"))
+                        .singleElement().satisfies(event -> {
+                            assertThat(event.getType()).isEqualTo("Warning");
+                            assertThat(event.getInvolvedObject().getApiVersion()).isEqualTo("scheduling.k8s.io/v1alpha2");
+                            assertThat(event.getMessage()).isEqualTo(report.decisions().jobs().get(new JobId("default", "too-big"))
+                                    .reason().orElseThrow());
+                        }));
+                assertThat(events(client, "fits", "Unschedulable")).isEmpty();
                 // the pods name their group in their spec: Muster neither annotates them nor makes a Volcano PodGroup
                 assertThat(server.requests("PATCH", "/pods/")).isZero();
                 assertThat(ClusterObjects.list(client, "scheduling.volcano.sh/v1beta1 PodGroup")).isEmpty();
@@ -158,8 +168,12 @@ class WorkloadPodGroupTest {
     }
 
     private static List<Event> invalidSpecEvents(KubernetesClient client, String name) {
+        return events(client, name, "InvalidSpec");
+    }
+
+    private static List<Event> events(KubernetesClient client, String name, String reason) {
         return client.v1().events().inNamespace("default").list().getItems().stream()
-                .filter(event -> event.getReason().equals("InvalidSpec") && event.getInvolvedObject().getName().equals(name))
+                .filter(event -> event.getReason().equals(reason) && event.getInvolvedObject().getName().equals(name))
                 .toList();
     }
 }
