@@ -51,7 +51,7 @@ class DeployRbacRealApiServerTest {
         Path kubeconfig = serviceAccountKubeconfig(controlPlane, admin);
         // every request the runtime's code makes (binding/, informers/, leader/), asked of the real authorizer
         for (String request : List.of("list pods", "watch pods", "list nodes", "watch nodes", "list scheduling.k8s.io/priorityclasses",
-                "list topology.volcano.sh/hypernodes", "list scheduling.x-k8s.io/podgroups", "watch scheduling.volcano.sh/podgroups",
+                "list topology.volcano.sh/hypernodes", "list scheduling.x-k8s.io/podgroups", "list scheduling.k8s.io/podgroups", "watch scheduling.k8s.io/podgroups", "watch scheduling.volcano.sh/podgroups",
                 "create pods/binding", "create pods/eviction", "patch pods", "delete pods", "patch pods/status",
                 "create scheduling.volcano.sh/podgroups", "patch scheduling.volcano.sh/podgroups", "create scheduling.volcano.sh/queues",
                 "watch scheduling.volcano.sh/queues", "patch scheduling.volcano.sh/queues/status", "create events")) {

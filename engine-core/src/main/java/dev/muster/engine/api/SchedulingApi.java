@@ -4,7 +4,7 @@ package dev.muster.engine.api;
  * The names Muster reads and writes on Kubernetes objects, each defined once: Volcano's API groups,
  * annotations and labels (read from Volcano's own definitions, so that Muster can take Volcano's
  * place without a change to jobs), the scheduler-plugins PodGroup that Kubeflow's operator can
- * create, and Muster's own keys under {@code muster.dev/}.
+ * create, Kubernetes' own Workload API PodGroup, and Muster's own keys under {@code muster.dev/}.
  */
 public final class SchedulingApi {
     /** Volcano's PodGroup and Queue. */
@@ -19,6 +19,11 @@ public final class SchedulingApi {
     public static final String VOLCANO_TOPOLOGY = "topology.volcano.sh/v1alpha1";
     /** The scheduler-plugins (coscheduling) PodGroup. */
     public static final String COSCHEDULING = "scheduling.x-k8s.io/v1alpha1";
+    /**
+     * Kubernetes' own PodGroup, of the Workload API that kube-scheduler's gang scheduling reads
+     * (Kubernetes 1.36, feature gate {@code GenericWorkload}).
+     */
+    public static final String WORKLOAD_SCHEDULING = "scheduling.k8s.io/v1alpha2";
 
     /** The scheduler the API server names in a pod that names none ({@code SetDefaults_PodSpec}). */
     public static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
@@ -27,6 +32,11 @@ public final class SchedulingApi {
     public static final String GROUP_NAME_ANNOTATION = "scheduling.k8s.io/group-name";
     /** On a pod: the name of its scheduler-plugins (coscheduling) PodGroup, in the pod's namespace. */
     public static final String COSCHEDULING_GROUP_LABEL = "scheduling.x-k8s.io/pod-group";
+    /**
+     * In a pod: the name of its {@link #WORKLOAD_SCHEDULING} PodGroup, in the pod's namespace (the pod's
+     * {@code spec.schedulingGroup}, Kubernetes 1.36).
+     */
+    public static final String SCHEDULING_GROUP_FIELD = "spec.schedulingGroup.podGroupName";
     /**
      * On a pod: {@code "true"} says the pod belongs to a gang that a bridge (Argo's, for a fan-out of a
      * template so annotated) will name in {@link #GROUP_NAME_ANNOTATION}. Until then the pod is held:

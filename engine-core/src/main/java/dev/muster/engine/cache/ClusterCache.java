@@ -151,7 +151,7 @@ public final class ClusterCache {
                     String namespace = kind.namespaced() ? namespace(object) : "";
                     String name = object.path("metadata").path("name").asText();
                     read.add(new ManifestObject(LIVE, kind, namespace, name, body, Positions.NONE));
-                    if (kind == ResourceKind.VOLCANO_POD_GROUP || kind == ResourceKind.COSCHEDULING_POD_GROUP) {
+                    if (kind.podGroup()) {
                         podGroups.putIfAbsent(new JobId(namespace, name), StoredObject.of(kind.apiVersion(), object));
                     } else if (kind == ResourceKind.QUEUE) {
                         queues.put(new QueueName(name), StoredObject.of(kind.apiVersion(), object));

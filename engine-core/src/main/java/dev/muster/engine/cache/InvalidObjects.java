@@ -49,7 +49,7 @@ final class InvalidObjects {
         }
         ImmutableList.Builder<InvalidObject> invalid = ImmutableList.builder();
         for (ManifestObject object : read) {
-            // of two objects with one key (both PodGroup APIs), the first read is the one used
+            // of two objects with one key (PodGroups of two APIs), the first read is the one used
             Set<String> texts = problems.remove(object.kind().kind() + " " + object.displayName());
             if (texts != null && (object.kind() != ResourceKind.POD || ours(object, schedulerNames))) {
                 invalid.add(new InvalidObject(object.kind().apiVersion(), object.kind().kind(), object.namespace(), object.name(),

@@ -89,15 +89,21 @@ final class JobAssembler {
 
     private static Job check(ConvertedJob converted, ImmutableList<Task> tasks, Set<QueueName> queues, Problems problems, boolean live) {
         Job job = converted.job().withTasks(tasks);
-        boolean automatic = converted.object().kind() == ResourceKind.POD;
+        ResourceKind kind = converted.object().kind();
+        boolean automatic = kind == ResourceKind.POD;
         if (automatic && tasks.stream().anyMatch(task -> task.status().isScheduled())) {
             // the podgroup controller made it long ago and the scheduler has since run it
             job = withPhase(job, PodGroupPhase.RUNNING);
+        } else if (kind == ResourceKind.WORKLOAD_POD_GROUP) {
+            // nobody writes a phase on it for Muster: its pods say how far it got
+            job = withPhase(job, WorkloadPodGroupConverter.phase(job));
         }
         if (!queues.contains(job.queue())) {
             // a reason is printed and posted as an event: a huge name must not flood it
             String message = Texts.shortenedQuotes("queue '" + job.queue() + "' does not exist");
-            String field = automatic ? "metadata.annotations." + SchedulingApi.QUEUE_NAME_ANNOTATION : "spec.queue";
+            String field = automatic || kind == ResourceKind.WORKLOAD_POD_GROUP
+                    ? "metadata.annotations." + SchedulingApi.QUEUE_NAME_ANNOTATION
+                    : "spec.queue";
             problems.add(converted.object().warning(field, message + "; the job stays pending"));
             // named with its field, as the converters' errors are: the text goes on the object as an event
             job = job.withProblem(field + ": " + message);
@@ -105,7 +111,8 @@ final class JobAssembler {
         if (job.minMember() > tasks.size() && !live) {
             // the gang plugin keeps such a job pending and says why; this only tells the reader of files early
             // (in a cluster, controllers create the PodGroup before its pods)
-            problems.add(converted.object().warning("spec.minMember",
+            String field = kind == ResourceKind.WORKLOAD_POD_GROUP ? WorkloadPodGroupConverter.POLICY : "spec.minMember";
+            problems.add(converted.object().warning(field,
                     "minMember " + job.minMember() + " is more than its " + tasks.size() + " pods"));
         }
         return job;

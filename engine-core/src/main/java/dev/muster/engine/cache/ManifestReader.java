@@ -30,7 +30,8 @@ import java.util.TreeMap;
  *
  * <p>Reads {@code v1} Node and Pod, {@code scheduling.k8s.io/v1} PriorityClass,
  * {@code scheduling.volcano.sh/v1beta1} PodGroup and Queue, {@code scheduling.x-k8s.io/v1alpha1}
- * PodGroup and {@code topology.volcano.sh/v1alpha1} HyperNode. Whatever is wrong with one object is
+ * PodGroup, {@code scheduling.k8s.io/v1alpha2} PodGroup (the Workload API) and
+ * {@code topology.volcano.sh/v1alpha1} HyperNode. Whatever is wrong with one object is
  * reported as a {@link ManifestProblem} and the rest is still read: a bad Node, Pod, PriorityClass or
  * HyperNode is left out; a bad Queue is kept with defaults for its bad fields; a bad PodGroup is kept
  * with the problem recorded on its job, which keeps it pending. Of two objects with the same kind,
@@ -147,6 +148,9 @@ public final class ManifestReader {
                 podGroups.add(PodGroupConverter.convert(object, priorityClasses, problems));
             }
         }
+        for (ManifestObject object : byKind.get(ResourceKind.WORKLOAD_POD_GROUP)) {
+            podGroups.add(WorkloadPodGroupConverter.convert(object, priorityClasses, problems));
+        }
         List<ConvertedPod> pods = new ArrayList<>();
         for (ManifestObject object : byKind.get(ResourceKind.POD)) {
             conversions.convert(podConverter, object, problems).ifPresent(pods::add);
@@ -169,7 +173,7 @@ public final class ManifestReader {
         ListMultimap<ResourceKind, ManifestObject> byKind = LinkedListMultimap.create();
         Map<String, ManifestObject> seen = new HashMap<>();
         for (ManifestObject object : objects) {
-            // both PodGroup kinds share one key: they would be the same job
+            // the PodGroup kinds share one key: they would be the same job
             String key = object.kind().kind() + " " + object.displayName();
             ManifestObject first = seen.putIfAbsent(key, object);
             if (first == null) {

@@ -41,6 +41,7 @@ final class PodConverter {
         String namespace = object.namespace();
         String uid = reader.string("metadata.uid").filter(text -> !text.isEmpty()).orElse(namespace + "-" + object.name());
         Optional<String> groupField = Optional.empty();
+        Optional<String> schedulingGroup = schedulingGroup(reader);
         JobId job;
         if (!annotations.getOrDefault(SchedulingApi.GROUP_NAME_ANNOTATION, "").isEmpty()) {
             groupField = Optional.of("metadata.annotations." + SchedulingApi.GROUP_NAME_ANNOTATION);
@@ -48,12 +49,19 @@ final class PodConverter {
         } else if (!labels.getOrDefault(SchedulingApi.COSCHEDULING_GROUP_LABEL, "").isEmpty()) {
             groupField = Optional.of("metadata.labels." + SchedulingApi.COSCHEDULING_GROUP_LABEL);
             job = new JobId(namespace, labels.get(SchedulingApi.COSCHEDULING_GROUP_LABEL));
+        } else if (schedulingGroup.isPresent()) {
+            groupField = Optional.of(SchedulingApi.SCHEDULING_GROUP_FIELD);
+            job = new JobId(namespace, schedulingGroup.get());
         } else if ("true".equals(annotations.get(SchedulingApi.GANG_ANNOTATION))) {
             // held until a bridge names its gang; a job of this name never exists
             groupField = Optional.of(ConvertedPod.AWAITS_GANG_FIELD);
             job = new JobId(namespace, "gang-of-" + uid);
         } else {
             job = new JobId(namespace, "podgroup-" + controllerUid(reader).orElse(uid));
+        }
+        if (schedulingGroup.isPresent() && !schedulingGroup.get().equals(job.name())) {
+            reader.warning(SchedulingApi.SCHEDULING_GROUP_FIELD, "names PodGroup '" + schedulingGroup.get() + "', but "
+                    + groupField.get() + " names '" + job.name() + "', which comes first; the pod joins '" + job.name() + "'");
         }
         QueueName queue = Optional.ofNullable(annotations.get(SchedulingApi.QUEUE_NAME_ANNOTATION))
                 .filter(name -> !name.isEmpty())
@@ -76,6 +84,28 @@ final class PodConverter {
                 requests.request(), requests.initRequest(), status, node, created, preemptable, preemptionNever, gated,
                 placement, labels, annotations, reader.instant("status.startTime"));
         return Optional.of(new ConvertedPod(object, task, ours, groupField, queue));
+    }
+
+    /**
+     * The pod's Workload API PodGroup ({@code spec.schedulingGroup.podGroupName}, Kubernetes 1.36). The
+     * field is a union whose one member is that name: a group that names none is an error.
+     */
+    private static Optional<String> schedulingGroup(FieldReader reader) {
+        JsonNode group = reader.at("spec.schedulingGroup");
+        if (FieldReader.absent(group) || !reader.isMapOrAbsent(group, "spec.schedulingGroup")) {
+            return Optional.empty();
+        }
+        Optional<String> name = reader.string(group.path("podGroupName"), SchedulingApi.SCHEDULING_GROUP_FIELD);
+        if (name.isEmpty() && FieldReader.absent(group.path("podGroupName"))) {
+            reader.error("spec.schedulingGroup", "names no group: podGroupName is required (known members: podGroupName)");
+        } else if (name.isPresent()) {
+            Optional<String> problem = KubernetesNames.subdomain(name.get());
+            if (problem.isPresent()) {
+                reader.error(SchedulingApi.SCHEDULING_GROUP_FIELD, problem.get());
+                return Optional.empty();
+            }
+        }
+        return name;
     }
 
     /** Volcano's podgroup controller names an automatic group after the pod's controller, if it has one. */

@@ -12,6 +12,8 @@ public enum ResourceKind {
     HYPER_NODE("topology.volcano.sh/v1alpha1", "HyperNode", "hypernodes", false),
     VOLCANO_POD_GROUP("scheduling.volcano.sh/v1beta1", "PodGroup", "podgroups", true),
     COSCHEDULING_POD_GROUP("scheduling.x-k8s.io/v1alpha1", "PodGroup", "podgroups", true),
+    /** kube-scheduler's Workload API PodGroup; read after the other two, so of two of one name theirs is kept. */
+    WORKLOAD_POD_GROUP("scheduling.k8s.io/v1alpha2", "PodGroup", "podgroups", true),
     POD("v1", "Pod", "pods", true);
 
     private final String apiVersion;
@@ -45,7 +47,7 @@ public enum ResourceKind {
         return apiVersion;
     }
 
-    /** The kind as written in manifests; both PodGroup flavours share it, and so share names. */
+    /** The kind as written in manifests; the three PodGroup flavours share it, and so share names. */
     public String kind() {
         return kind;
     }
@@ -54,13 +56,18 @@ public enum ResourceKind {
         return namespaced;
     }
 
+    /** Whether objects of this kind are PodGroups, whichever API they are of: each becomes a job. */
+    public boolean podGroup() {
+        return this == VOLCANO_POD_GROUP || this == COSCHEDULING_POD_GROUP || this == WORKLOAD_POD_GROUP;
+    }
+
     static Optional<ResourceKind> find(String apiVersion, String kind) {
         return Arrays.stream(values())
                 .filter(value -> value.apiVersion.equals(apiVersion) && value.kind.equals(kind))
                 .findFirst();
     }
 
-    /** The apiVersions known for a kind, e.g. for PodGroup both Volcano's and scheduler-plugins'. */
+    /** The apiVersions known for a kind, e.g. for PodGroup Volcano's, scheduler-plugins' and Kubernetes'. */
     static String apiVersionsOf(String kind) {
         return Arrays.stream(values())
                 .filter(value -> value.kind.equals(kind))

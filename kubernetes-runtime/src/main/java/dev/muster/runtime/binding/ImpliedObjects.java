@@ -66,7 +66,11 @@ public final class ImpliedObjects {
                 continue;
             }
             // a pod that joins an automatic PodGroup after it was made (the second pod of one owner); every
-            // cycle reads every job here, so nothing is allocated for the many whose pods all name theirs
+            // cycle reads every job here, so nothing is allocated for the many whose pods all name theirs.
+            // Only Volcano's are automatic: the pods of a Workload API PodGroup name it in their spec
+            if (!snapshot.podGroups().get(job.id()).apiVersion().equals(StatusWriter.VOLCANO)) {
+                continue;
+            }
             List<Task> unnamed = unnamed(job);
             if (!unnamed.isEmpty()) {
                 calls.add(annotate(job, unnamed, stillMissing));

@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * ({@link ValidationEvents}); on a PodGroup and its pending pods when its Unschedulable message changes
  * (an invalid PodGroup has its validation events already, so only its pods get one; a PodGroup short
  * of pods is only waiting for them to be created, so nothing gets one); on a PodGroup when it gets scheduled; on a
- * PodGroup for each hint a plugin ignored ({@link HintWarnings}). A status is written only when it
+ * PodGroup for each hint a plugin ignored ({@link HintWarnings}); on a Workload API PodGroup, whose
+ * status is not Muster's to write, for its pending reason ({@link WorkloadGroupEvents}). A status is written only when it
  * differs from the stored one, and not again until the informer has shown the previous write (the
  * status of a scheduler-plugins PodGroup, whose phases differ, is left alone).
  *
@@ -71,6 +72,7 @@ public final class StatusWriter {
     private final EventRecorder events;
     private final ValidationEvents validation;
     private final HintWarnings hintWarnings;
+    private final WorkloadGroupEvents workloadGroupEvents;
     private final Clock clock;
     private final Map<String, Written> written = new ConcurrentHashMap<>();
     /**
@@ -89,6 +91,7 @@ public final class StatusWriter {
         this.events = new EventRecorder(rest, clock);
         this.validation = new ValidationEvents(events, new InvalidPodCondition(rest, clock));
         this.hintWarnings = new HintWarnings(events);
+        this.workloadGroupEvents = new WorkloadGroupEvents(events);
     }
 
     /**
@@ -101,6 +104,7 @@ public final class StatusWriter {
         Instant now = clock.instant();
         validation.report(snapshot.invalid());
         hintWarnings.report(snapshot.podGroups(), result);
+        workloadGroupEvents.report(snapshot, result);
         written.values().removeIf(write -> write.at().isBefore(now.minus(UNSEEN_WRITE_TTL)));
         if (!failing.isEmpty()) {
             // an object deleted while its writes failed is forgotten

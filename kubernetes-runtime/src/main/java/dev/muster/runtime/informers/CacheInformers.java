@@ -34,21 +34,26 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Feeds a {@link ClusterCache} from one fabric8 informer per kind the engine reads: Nodes, Pods,
- * PriorityClasses, both PodGroup APIs, Queues and HyperNodes, each listed and watched as a
+ * PriorityClasses, the three PodGroup APIs, Queues and HyperNodes, each listed and watched as a
  * {@link GenericKubernetesResource} and stored as its JSON tree, the form the manifest converters read.
  *
  * <p>{@link #start} returns once every informer's handler has put its first list into the cache,
  * not merely once fabric8 has listed it ({@link InitialDelivery} says why), and marks each kind synced
  * in the cache then, so that the first cycle sees every PodGroup with all of its pods.
  *
- * <p>A kind the API server does not serve (404, e.g. no scheduler-plugins CRD) is left unwatched with
- * a warning. Any other failure is retried by the informer, before and after the first list: an API
- * server that is down at start or goes away later is waited for, never fatal.
+ * <p>A kind the API server does not serve (404, e.g. no scheduler-plugins CRD, or Kubernetes'
+ * {@code scheduling.k8s.io/v1alpha2} PodGroups before 1.36 or without their feature gate) is left
+ * unwatched with a warning. So is that Workload API PodGroup when Muster may not list it (403): a
+ * ClusterRole from before Muster read it must not keep the scheduler from starting (kube-apiserver
+ * authorizes before it looks the resource up, so the 403 comes whether or not the API is served).
+ * Any other failure is retried by the informer, before and after the first list: an API server that
+ * is down at start or goes away later is waited for, never fatal.
  */
 @ThreadSafe
 public final class CacheInformers {
     private static final Logger log = LoggerFactory.getLogger(CacheInformers.class);
     private static final int NOT_FOUND = 404;
+    private static final int FORBIDDEN = 403;
 
     private final KubernetesClient client;
     private final ClusterCache cache;
@@ -154,7 +159,8 @@ public final class CacheInformers {
         lastFailure.put(kind, failure);
         // the informer hands the failure over wrapped (a CompletionException around the client's), as it
         // does against a real kube-apiserver: unwrapped, a kind not served was retried forever, and start never returned
-        if (clientException(failure).map(exception -> exception.getCode() == NOT_FOUND).orElse(false)) {
+        int code = clientException(failure).map(KubernetesClientException::getCode).orElse(0);
+        if (code == NOT_FOUND || (code == FORBIDDEN && kind == ResourceKind.WORKLOAD_POD_GROUP)) {
             return false;
         }
         if (starting && failureReported.compareAndSet(false, true)) {

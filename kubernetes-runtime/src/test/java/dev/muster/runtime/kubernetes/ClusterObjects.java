@@ -14,12 +14,13 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.util.List;
 import java.util.Map;
 
-/** Creates objects from YAML in a test API server, Volcano's custom resources included. */
+/** Creates objects from YAML in a test API server, Volcano's custom resources and the other PodGroups included. */
 public final class ClusterObjects {
     private static final Map<String, ResourceDefinitionContext> CUSTOM = Map.of(
             "scheduling.volcano.sh/v1beta1 PodGroup", context("scheduling.volcano.sh", "v1beta1", "PodGroup", "podgroups", true),
             "scheduling.volcano.sh/v1beta1 Queue", context("scheduling.volcano.sh", "v1beta1", "Queue", "queues", false),
             "scheduling.x-k8s.io/v1alpha1 PodGroup", context("scheduling.x-k8s.io", "v1alpha1", "PodGroup", "podgroups", true),
+            "scheduling.k8s.io/v1alpha2 PodGroup", context("scheduling.k8s.io", "v1alpha2", "PodGroup", "podgroups", true),
             "topology.volcano.sh/v1alpha1 HyperNode", context("topology.volcano.sh", "v1alpha1", "HyperNode", "hypernodes", false));
 
     private ClusterObjects() {}

@@ -60,8 +60,11 @@ class RuntimeRealApiServerTest {
 
     @Test
     void startsAgainstAServerThatDoesNotServeEveryKindItWatches() {
-        // given: no scheduler-plugins CRD, as in most clusters (deploy/ ships Volcano's only)
+        // given: no scheduler-plugins CRD, as in most clusters (deploy/ ships Volcano's only), and no Workload API
+        // PodGroups, which kube-apiserver serves from 1.36 only
         assertThat(client.apiextensions().v1().customResourceDefinitions().withName("podgroups.scheduling.x-k8s.io").get()).isNull();
+        assertThat(client.getApiGroup("scheduling.k8s.io").getVersions()).extracting(version -> version.getVersion())
+                .doesNotContain("v1alpha2");
 
         // when, then: the informers' first lists are in, the kind not served left unwatched, and the runtime runs
         KubernetesRuntime runtime = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> start(Set.of("muster")));
