@@ -1,6 +1,7 @@
 package dev.muster.bridge.spark.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,6 +17,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClassBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.time.Duration;
@@ -226,6 +228,21 @@ class SparkOperatorIT {
         Instant next = Instant.parse(scheduledStatus(client, "nightly-pi").path("nextRun").asText());
         await().atMost(WAIT).until(() -> Instant.now().isAfter(next.plusSeconds(5)));
         assertThat(runs(client, "nightly-pi")).containsExactly(run);
+    }
+
+    @Test
+    void aNegativeExecutorInstancesIsRefusedByTheApiServerNamingTheFieldAndValue(KubernetesClient client) {
+        // given: the Volcano example with -1 executors, which the operator's CRD (minimum 1) does not admit
+        ObjectNode application = TestingApplications.example(TestingApplications.SPARK_PI_VOLCANO);
+        ((ObjectNode) application.path("metadata")).put("name", "spark-pi-negative");
+        ((ObjectNode) application.path("spec").path("executor")).put("instances", -1);
+
+        // when, then: refused on create, so no run of the operator or of the bridge ever sees it
+        assertThatThrownBy(() -> submit(client, application, "volcano"))
+                .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(422))
+                .hasMessageContaining("spec.executor.instances").hasMessageContaining("-1");
+        assertThat(client.genericKubernetesResources(SparkOperatorApi.SPARK_APPLICATIONS).inNamespace("default")
+                .withName("spark-pi-negative").get()).isNull();
     }
 
     private static void createQueue(KubernetesClient client, String name) {
