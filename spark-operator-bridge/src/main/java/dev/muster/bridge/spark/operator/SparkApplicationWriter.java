@@ -28,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * Applies a {@link SparkApplicationPlan} through the API server: Warning Events on the SparkApplication
  * ({@code InvalidSpec} for problems, {@code SpecWarning} for warnings, {@code Unschedulable}; each
  * message once per application; problems and warnings of a ScheduledSparkApplication's run also on that
- * ScheduledSparkApplication, naming its {@code spec.template} field), and the Volcano PodGroup's fields (merged into the operator's group,
- * or the bridge's mirror created or updated). Writing a plan twice changes nothing. Thread-safe.
+ * ScheduledSparkApplication, naming its {@code spec.template} field), and the Volcano PodGroup's fields
+ * (merged into the operator's group, or the bridge's mirror created or updated). Writing a plan twice
+ * changes nothing. Thread-safe.
  */
 final class SparkApplicationWriter {
     static final String COMPONENT = "muster-spark-bridge";

@@ -179,7 +179,7 @@ class SparkOperatorIT {
     }
 
     @Test
-    void aScheduledSparkApplicationsRunIsCompletedAsASubmittedOneAndItsBadTemplateIsTold(KubernetesClient client) {
+    void aScheduledSparkApplicationsRunsAreCompletedAndToldAsSubmittedOnesAndABadTemplateOnItToo(KubernetesClient client) {
         // given: the queue and priority class a template names
         createQueue(client, "nightly");
         client.scheduling().v1().priorityClasses().resource(new PriorityClassBuilder().withNewMetadata().withName("nightly-batch")
@@ -192,8 +192,13 @@ class SparkOperatorIT {
         good.putObject("sparkConf").put("spark.kubernetes.scheduler.name", "volcano");
         ObjectNode bad = good.deepCopy();
         bad.putObject("dynamicAllocation").put("enabled", true).put("minExecutors", -1).put("maxExecutors", 4);
+        // and one whose driver (8 cores) fits no node of 4
+        ObjectNode big = TestingApplications.spec(TestingApplications.example(TestingApplications.SPARK_PI_VOLCANO)).deepCopy();
+        ((ObjectNode) big.path("driver")).put("cores", 8);
+        big.putObject("sparkConf").put("spark.kubernetes.scheduler.name", "volcano");
         scheduled(client, "nightly-pi", good);
         scheduled(client, "nightly-bad", bad);
+        scheduled(client, "nightly-big", big);
 
         // then: the first run is the operator's SparkApplication of the template, its PodGroup completed as a submitted one's
         String run = awaitFirstRun(client, "nightly-pi");
@@ -212,9 +217,7 @@ class SparkOperatorIT {
 
         // and the bad template: on its run and on the ScheduledSparkApplication, naming the field and the value
         String badRun = awaitFirstRun(client, "nightly-bad");
-        // no more of its runs, each a spark-submit
-        client.genericKubernetesResources(SparkOperatorApi.SCHEDULED_SPARK_APPLICATIONS).inNamespace("default").withName("nightly-bad")
-                .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\": {\"suspend\": true}}");
+        suspend(client, "nightly-bad");
         String problem = "dynamicAllocation.minExecutors: spark.dynamicAllocation.minExecutors: -1 is negative";
         await().atMost(WAIT).untilAsserted(() -> assertThat(events(client, badRun))
                 .as("Events on SparkApplication %s\n%s", badRun, operator.peerLogs())
@@ -223,6 +226,13 @@ class SparkOperatorIT {
         await().atMost(WAIT).untilAsserted(() -> assertThat(events(client, SparkOperatorApi.SCHEDULED_KIND, "nightly-bad"))
                 .anyMatch(event -> event.getReason().equals(SparkApplicationWriter.INVALID_REASON)
                         && event.getMessage().startsWith("spec.template." + problem)));
+
+        // and the run that cannot fit has Muster's reason as an Event on it, as a submitted application has
+        String bigRun = awaitFirstRun(client, "nightly-big");
+        suspend(client, "nightly-big");
+        await().atMost(WAIT).untilAsserted(() -> assertThat(events(client, bigRun))
+                .as("Events on SparkApplication %s\n%s", bigRun, operator.peerLogs())
+                .anyMatch(event -> event.getReason().equals(SparkApplicationWriter.PENDING_REASON) && event.getMessage().startsWith("Muster: ")));
 
         // and with concurrencyPolicy Forbid the good one makes no second run while the first runs, though its schedule came again
         Instant next = Instant.parse(scheduledStatus(client, "nightly-pi").path("nextRun").asText());
@@ -259,6 +269,12 @@ class SparkOperatorIT {
         object.putObject("spec").put("schedule", "@every 10s").put("concurrencyPolicy", "Forbid").set("template", template);
         client.genericKubernetesResources(SparkOperatorApi.SCHEDULED_SPARK_APPLICATIONS).inNamespace("default")
                 .resource(JSON.convertValue(object, GenericKubernetesResource.class)).create();
+    }
+
+    /** No more of its runs, each a spark-submit. */
+    private static void suspend(KubernetesClient client, String name) {
+        client.genericKubernetesResources(SparkOperatorApi.SCHEDULED_SPARK_APPLICATIONS).inNamespace("default").withName(name)
+                .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\": {\"suspend\": true}}");
     }
 
     private static JsonNode scheduledStatus(KubernetesClient client, String name) {
