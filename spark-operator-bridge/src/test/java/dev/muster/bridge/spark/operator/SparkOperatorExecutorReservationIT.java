@@ -28,11 +28,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Executor reservation (the engine's {@code executorreservation} plugin) for SparkApplications run by the real
@@ -91,11 +95,18 @@ class SparkOperatorExecutorReservationIT {
         }
     }
 
-    @Test
-    void theHeldRoomIsTheExecutorsWhenTheDriverCreatesThemAndNotAnotherJobs(KubernetesClient client) {
-        // given: a Volcano application whose driver Muster binds; its executors' room is then held
-        submit(client, application("reserved", "volcano"));
-        String podGroup = SparkOperatorApi.volcanoPodGroupName("reserved");
+    /** The operator's two paths to Muster: its Volcano scheduler, and a name in its {@code --kube-scheduler-names}. */
+    static Stream<Arguments> paths() {
+        return Stream.of(Arguments.of("volcano", SparkOperatorApi.volcanoPodGroupName("reserved")),
+                Arguments.of("muster", SparkOperatorApi.coschedulingPodGroupName("reserved")));
+    }
+
+    @ParameterizedTest(name = "batchScheduler {0}")
+    @MethodSource("paths")
+    void theHeldRoomIsTheExecutorsWhenTheDriverCreatesThemAndNotAnotherJobs(String batchScheduler, String podGroup,
+            KubernetesClient client) {
+        // given: an application whose driver Muster binds; its executors' room is then held
+        submit(client, application("reserved", batchScheduler));
         awaitMinResources(client, podGroup, ImmutableMap.of("cpu", "10", "memory", "3584Mi"));
         Pod driver = boundPod(client, "reserved-driver");
         await().atMost(WAIT).untilAsserted(() -> {
@@ -119,8 +130,7 @@ class SparkOperatorExecutorReservationIT {
                     .allSatisfy(executor -> assertThat(executor.getSpec().getNodeName()).isNotNull());
         });
         List<Pod> executors = executors(client, "reserved");
-        assertThat(executors).extracting(executor -> executor.getMetadata().getAnnotations().get("scheduling.k8s.io/group-name"))
-                .containsOnly(podGroup);
+        assertThat(executors).extracting(SparkOperatorExecutorReservationIT::groupOf).containsOnly(podGroup);
         // owned by the driver pod, as Spark makes them (and by the application, as the operator's pod template has them)
         assertThat(executors).allSatisfy(executor -> assertThat(executor.getMetadata().getOwnerReferences())
                 .extracting(owner -> owner.getKind() + "/" + owner.getName()).contains("Pod/reserved-driver"));
@@ -195,6 +205,12 @@ class SparkOperatorExecutorReservationIT {
             assertThat(pod.getSpec().getNodeName()).as("pod %s bound\n%s", name, operator.peerLogs()).isNotNull();
         });
         return client.pods().inNamespace("default").withName(name).get();
+    }
+
+    /** A pod's group: Volcano's annotation (the operator's Volcano path), else scheduler-plugins' label (its kube-scheduler path). */
+    private static String groupOf(Pod pod) {
+        String volcano = pod.getMetadata().getAnnotations().get("scheduling.k8s.io/group-name");
+        return volcano != null ? volcano : pod.getMetadata().getLabels().get("scheduling.x-k8s.io/pod-group");
     }
 
     private static List<Pod> executors(KubernetesClient client, String application) {
