@@ -1,10 +1,8 @@
 package dev.muster.bridge.spark;
 
-import static com.google.common.base.Preconditions.checkState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.muster.engine.config.DefaultSchedulerConfig;
 import dev.muster.peers.RealControlPlane;
 import dev.muster.peers.WithRealControlPlane;
 import dev.muster.runtime.RuntimeOptions;
@@ -33,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * for 3, so one executor fits per node, and holding all three leaves no node with the 2 cpu the other
  * job's pod asks for; without the hold any of the nodes would take it. The queue admits both (the
  * application's 10 cpu and the other's 2 are the cluster's 12), so admission is not what keeps it out
- * (see {@link #withExecutorReservation()}).
+ * (see {@link ExecutorReservationConfig}).
  */
 @WithRealControlPlane(nodes = 3, nodeCpu = "4", nodeMemory = "16Gi")
 class SparkExecutorReservationIT {
@@ -45,8 +43,8 @@ class SparkExecutorReservationIT {
 
     @BeforeAll
     static void startSpark(RealControlPlane controlPlane) throws InterruptedException {
-        spark = SparkOnRealControlPlane.start(controlPlane, new RuntimeOptions("SparkExecutorReservationIT", withExecutorReservation(),
-                Set.of("muster"), Duration.ofMillis(100), Optional.empty()));
+        spark = SparkOnRealControlPlane.start(controlPlane, new RuntimeOptions("SparkExecutorReservationIT",
+                ExecutorReservationConfig.withExecutorReservation(HOLD_TIMEOUT), Set.of("muster"), Duration.ofMillis(100), Optional.empty()));
     }
 
     @AfterAll
@@ -54,21 +52,6 @@ class SparkExecutorReservationIT {
         if (spark != null) {
             spark.close();
         }
-    }
-
-    /**
-     * Muster's default configuration with the plugin in its first tier, and {@code proportion} without
-     * {@code admit-within-deserved}: that argument makes a queue's deserved share its demand, in which an
-     * application's executors count only once they exist, so with it the queue alone would keep the other
-     * job out (its admission counts the application's whole {@code minResources}), hold or no hold.
-     */
-    private static String withExecutorReservation() {
-        String conformance = "  - name: conformance\n";
-        String proportion = "  - name: proportion\n    arguments:\n      admit-within-deserved: true\n";
-        String text = DefaultSchedulerConfig.text();
-        checkState(text.contains(conformance) && text.contains(proportion), "not the default configuration expected:\n%s", text);
-        return text.replace(proportion, "  - name: proportion\n").replace(conformance, conformance
-                + "  - name: executorreservation\n    arguments:\n      hold-timeout: " + HOLD_TIMEOUT + "\n");
     }
 
     @Test

@@ -13,11 +13,11 @@ import java.util.jar.Manifest;
 import java.util.stream.Stream;
 
 /** Jars made by a test from compiled classes (the tests' Spark job), with the JDK's own jar writer. */
-final class TestJars {
+public final class TestJars {
     private TestJars() {}
 
     /** A jar at {@code jar} of every file under {@code root}/{@code packagePath}, with {@code mainClass} in its manifest. */
-    static Path write(Path jar, Path root, String packagePath, String mainClass) {
+    public static Path write(Path jar, Path root, String packagePath, String mainClass) {
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, mainClass);

@@ -9,6 +9,14 @@ public record FieldProblem(String field, String message) {
         requireNonNull(message, "message is null");
     }
 
+    /**
+     * The same problem in a ScheduledSparkApplication, whose {@code spec.template} is the spec of each SparkApplication
+     * it makes: {@code spec.executor.memory} is its {@code spec.template.executor.memory}.
+     */
+    public FieldProblem inTemplate() {
+        return field.startsWith("spec.") ? new FieldProblem("spec.template." + field.substring("spec.".length()), message) : this;
+    }
+
     @Override
     public String toString() {
         return field + ": " + message;

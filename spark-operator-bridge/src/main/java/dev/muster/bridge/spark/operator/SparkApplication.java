@@ -20,6 +20,7 @@ import java.util.Optional;
  * @param executorLimits {@code spec.executor.gpu} as the limit the operator's webhook sets on each executor's container, if valid
  * @param sparkConfigMap {@code spec.sparkConfigMap}, if set
  * @param state {@code status.applicationState.state}, empty before the operator's first status
+ * @param scheduledBy the ScheduledSparkApplication that made it, one of its runs (its owner reference)
  */
 public record SparkApplication(
         String namespace,
@@ -36,7 +37,8 @@ public record SparkApplication(
         ImmutableMap<String, Long> driverLimits,
         ImmutableMap<String, Long> executorLimits,
         Optional<String> sparkConfigMap,
-        String state) {
+        String state,
+        Optional<ScheduledBy> scheduledBy) {
     public SparkApplication {
         requireNonNull(namespace, "namespace is null");
         requireNonNull(name, "name is null");
@@ -51,6 +53,19 @@ public record SparkApplication(
         executorLimits = ImmutableMap.copyOf(executorLimits);
         requireNonNull(sparkConfigMap, "sparkConfigMap is null");
         requireNonNull(state, "state is null");
+        requireNonNull(scheduledBy, "scheduledBy is null");
+    }
+
+    /**
+     * The ScheduledSparkApplication a run was made from: the operator's {@code createSparkApplication} gives each run
+     * its name plus a timestamp, the spec of its {@code spec.template}, the label {@value SparkOperatorApi#SCHEDULED_APP_NAME_LABEL}
+     * and an owner reference to it (not a controller one).
+     */
+    public record ScheduledBy(String name, String uid) {
+        public ScheduledBy {
+            requireNonNull(name, "name is null");
+            requireNonNull(uid, "uid is null");
+        }
     }
 
     public String displayName() {

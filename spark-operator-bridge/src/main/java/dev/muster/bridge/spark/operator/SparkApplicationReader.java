@@ -89,7 +89,7 @@ public final class SparkApplicationReader {
                 spec.path("type").asText("Scala"), ImmutableMap.copyOf(confs), ImmutableMap.copyOf(fields), text(options.path("queue")), text(options.path("priorityClassName")),
                 options.path("resources").isObject() && options.path("resources").size() > 0, driverLimits, executorLimits,
                 sparkConfigMap,
-                object.path("status").path("applicationState").path("state").asText(""));
+                object.path("status").path("applicationState").path("state").asText(""), scheduledBy(metadata));
         return new Read(application, ImmutableList.copyOf(problems), ImmutableList.copyOf(warnings));
     }
 
@@ -131,6 +131,18 @@ public final class SparkApplicationReader {
             return ImmutableMap.of();
         }
         return ImmutableMap.of(resource, count);
+    }
+
+    /** The owner reference to a ScheduledSparkApplication, if it is one of its runs. */
+    private static Optional<SparkApplication.ScheduledBy> scheduledBy(JsonNode metadata) {
+        for (JsonNode owner : metadata.path("ownerReferences")) {
+            if (owner.path("apiVersion").asText("").equals(SparkOperatorApi.API_VERSION)
+                    && owner.path("kind").asText("").equals(SparkOperatorApi.SCHEDULED_KIND)
+                    && !owner.path("name").asText("").isEmpty() && !owner.path("uid").asText("").isEmpty()) {
+                return Optional.of(new SparkApplication.ScheduledBy(owner.path("name").asText(), owner.path("uid").asText()));
+            }
+        }
+        return Optional.empty();
     }
 
     private static Optional<String> text(JsonNode node) {

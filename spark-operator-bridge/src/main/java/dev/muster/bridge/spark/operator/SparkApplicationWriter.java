@@ -27,8 +27,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Applies a {@link SparkApplicationPlan} through the API server: Warning Events on the SparkApplication
  * ({@code InvalidSpec} for problems, {@code SpecWarning} for warnings, {@code Unschedulable}; each
- * message once per application), and the Volcano PodGroup's fields (merged into the operator's group,
- * or the bridge's mirror created or updated). Writing a plan twice changes nothing. Thread-safe.
+ * message once per application; problems and warnings of a ScheduledSparkApplication's run also on that
+ * ScheduledSparkApplication, naming its {@code spec.template} field), and the Volcano PodGroup's fields
+ * (merged into the operator's group, or the bridge's mirror created or updated). Writing a plan twice
+ * changes nothing. Thread-safe.
  */
 final class SparkApplicationWriter {
     static final String COMPONENT = "muster-spark-bridge";
@@ -50,24 +52,44 @@ final class SparkApplicationWriter {
     void write(SparkApplication application, SparkApplicationPlan plan) {
         for (FieldProblem problem : plan.problems()) {
             event(application, INVALID_REASON, problem.toString());
+            templateEvent(application, INVALID_REASON, problem);
         }
         for (FieldProblem warning : plan.warnings()) {
             event(application, WARNING_REASON, warning.toString());
+            templateEvent(application, WARNING_REASON, warning);
         }
         plan.podGroup().ifPresent(spec -> podGroup(application, spec));
         plan.pending().ifPresent(message -> event(application, PENDING_REASON, message));
     }
 
     private void event(SparkApplication application, String reason, String message) {
-        String key = application.uid() + " " + reason + " " + message;
+        record(new EventRecorder.Subject(SparkOperatorApi.API_VERSION, SparkOperatorApi.KIND, application.namespace(), application.name(),
+                application.uid()), application.uid() + " " + reason + " " + message, reason, message);
+    }
+
+    /**
+     * Bad input in a run of a ScheduledSparkApplication comes from its {@code spec.template}, where the user fixes it,
+     * and every run repeats it: told on the ScheduledSparkApplication too, with the template's field, once per message
+     * (naming the first run it was seen in).
+     */
+    private void templateEvent(SparkApplication application, String reason, FieldProblem problem) {
+        if (application.scheduledBy().isEmpty()) {
+            return;
+        }
+        SparkApplication.ScheduledBy scheduled = application.scheduledBy().get();
+        FieldProblem inTemplate = problem.inTemplate();
+        record(new EventRecorder.Subject(SparkOperatorApi.API_VERSION, SparkOperatorApi.SCHEDULED_KIND, application.namespace(),
+                scheduled.name(), scheduled.uid()), scheduled.uid() + " " + reason + " " + inTemplate, reason,
+                inTemplate + " (in its run " + application.name() + ")");
+    }
+
+    private void record(EventRecorder.Subject subject, String key, String reason, String message) {
         if (!reported.add(key)) {
             return;
         }
-        EventRecorder.Subject subject = new EventRecorder.Subject(SparkOperatorApi.API_VERSION, SparkOperatorApi.KIND,
-                application.namespace(), application.name(), application.uid());
         if (!events.record(subject, true, reason, message).join()) {
             reported.remove(key);
-            log.warn("event not recorded application={} reason={}", application.displayName(), reason);
+            log.warn("event not recorded {}={}/{} reason={}", subject.kind(), subject.namespace(), subject.name(), reason);
         }
     }
 

@@ -8,7 +8,9 @@
  * {@code minResources} the application will really request (the feature step's arithmetic, through
  * {@link dev.muster.bridge.spark.ConfMinResources}), the queue and priority class of
  * {@code batchSchedulerOptions}, and posts Muster's pending reason and bad input as Events on the
- * SparkApplication.
+ * SparkApplication. The runs a ScheduledSparkApplication makes are SparkApplications like any other; their
+ * bad input is also told on the ScheduledSparkApplication, by its {@code spec.template} field. Muster's executor
+ * annotations on the group are what the engine's {@code executorreservation} plugin reads.
  *
  * <p>Unlike its parent package, this runs inside Muster (kubernetes-runtime's controller SPI), never on
  * Spark's class path.

@@ -103,4 +103,21 @@ class SparkApplicationReaderTest {
                 "spec.executor.gpu.name: 'gpu' is not an extended resource name such as nvidia.com/gpu; it is not counted");
         assertThat(read.application().executorLimits()).isEmpty();
     }
+
+    @Test
+    void aRunOfAScheduledSparkApplicationNamesItsScheduledApplicationAndAPlainOneNone() {
+        // given: a run as the operator's ScheduledSparkApplication controller makes it, owned (not controlled) by it
+        ObjectNode run = TestingApplications.example(TestingApplications.SPARK_PI, "default", "uid-run");
+        ((ObjectNode) run.path("metadata")).putArray("ownerReferences").addObject().put("apiVersion", SparkOperatorApi.API_VERSION)
+                .put("kind", SparkOperatorApi.SCHEDULED_KIND).put("name", "nightly-pi").put("uid", "uid-nightly").put("blockOwnerDeletion", true);
+
+        // when
+        SparkApplication scheduled = SparkApplicationReader.read(run).application();
+        SparkApplication plain = SparkApplicationReader.read(TestingApplications.example(TestingApplications.SPARK_PI, "default", "uid-1"))
+                .application();
+
+        // then
+        assertThat(scheduled.scheduledBy()).contains(new SparkApplication.ScheduledBy("nightly-pi", "uid-nightly"));
+        assertThat(plain.scheduledBy()).isEmpty();
+    }
 }

@@ -125,6 +125,43 @@ class SparkApplicationWriterTest {
         assertThat(written.path("spec").path("minResources")).isEqualTo(JSON.valueToTree(ImmutableMap.of("cpu", "3", "memory", "2688Mi")));
     }
 
+    @Test
+    void aScheduledRunsBadInputIsToldOnTheRunAndOnceOnTheScheduledApplicationByItsTemplateField() {
+        // given: two runs of one ScheduledSparkApplication, as its operator makes them, whose template has a negative minExecutors
+        ObjectNode first = scheduledRun("nightly-pi-1796200000000000000", "uid-run-1");
+        ObjectNode second = scheduledRun("nightly-pi-1796200010000000000", "uid-run-2");
+
+        // when
+        for (ObjectNode run : java.util.List.of(first, second)) {
+            SparkApplicationReader.Read read = SparkApplicationReader.read(run);
+            writer.write(read.application(), SparkApplicationPlanner.plan(read, com.google.common.collect.ImmutableSet.of(),
+                    Optional.of(PodGroupView.of(podGroup("spark-" + read.application().name() + "-pg", read.application()))),
+                    Optional.empty()));
+        }
+
+        // then: each run is told; the ScheduledSparkApplication once, by its template's field, with the value
+        String problem = "dynamicAllocation.minExecutors: spark.dynamicAllocation.minExecutors: -1 is negative; a count of executors is 0 or more";
+        assertThat(client.v1().events().inNamespace("default").list().getItems())
+                .extracting(event -> event.getReason() + " " + event.getInvolvedObject().getKind() + "/" + event.getInvolvedObject().getName()
+                        + " " + event.getInvolvedObject().getUid() + " " + event.getMessage())
+                .containsExactlyInAnyOrder(
+                        "InvalidSpec SparkApplication/nightly-pi-1796200000000000000 uid-run-1 spec." + problem,
+                        "InvalidSpec SparkApplication/nightly-pi-1796200010000000000 uid-run-2 spec." + problem,
+                        "InvalidSpec ScheduledSparkApplication/nightly-pi uid-nightly spec.template." + problem
+                                + " (in its run nightly-pi-1796200000000000000)");
+    }
+
+    /** A run of the ScheduledSparkApplication {@code nightly-pi}: the Volcano example's spec, its label and owner reference. */
+    private static ObjectNode scheduledRun(String name, String uid) {
+        ObjectNode run = TestingApplications.example(TestingApplications.SPARK_PI_VOLCANO, "default", uid);
+        ObjectNode metadata = ((ObjectNode) run.path("metadata")).put("name", name);
+        metadata.putObject("labels").put(SparkOperatorApi.SCHEDULED_APP_NAME_LABEL, "nightly-pi");
+        metadata.putArray("ownerReferences").addObject().put("apiVersion", SparkOperatorApi.API_VERSION)
+                .put("kind", SparkOperatorApi.SCHEDULED_KIND).put("name", "nightly-pi").put("uid", "uid-nightly").put("blockOwnerDeletion", true);
+        TestingApplications.spec(run).putObject("dynamicAllocation").put("enabled", true).put("minExecutors", -1).put("maxExecutors", 4);
+        return run;
+    }
+
     private static SparkApplication application(String example) {
         return SparkApplicationReader.read(TestingApplications.example(example, "default", "uid-" + example.replace("spark-pi-", "")
                 .replace(".yaml", ""))).application();

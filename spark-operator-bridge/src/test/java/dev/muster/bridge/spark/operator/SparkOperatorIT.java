@@ -1,6 +1,7 @@
 package dev.muster.bridge.spark.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,8 +15,13 @@ import dev.muster.runtime.informers.KubernetesResources;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClassBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -49,6 +55,10 @@ class SparkOperatorIT {
      */
     @AfterEach
     void removeApplications(KubernetesClient client) {
+        // first what makes applications
+        client.genericKubernetesResources(SparkOperatorApi.SCHEDULED_SPARK_APPLICATIONS).inNamespace("default").delete();
+        await().atMost(WAIT).until(() -> client.genericKubernetesResources(SparkOperatorApi.SCHEDULED_SPARK_APPLICATIONS)
+                .inNamespace("default").list().getItems().isEmpty());
         client.genericKubernetesResources(SparkOperatorApi.SPARK_APPLICATIONS).inNamespace("default").delete();
         await().atMost(WAIT).until(() -> client.genericKubernetesResources(SparkOperatorApi.SPARK_APPLICATIONS).inNamespace("default")
                 .list().getItems().isEmpty());
@@ -168,6 +178,124 @@ class SparkOperatorIT {
                         && event.getMessage().startsWith("spec.batchSchedulerOptions.queue: queue 'no-such-queue' does not exist")));
     }
 
+    @Test
+    void aScheduledSparkApplicationsRunsAreCompletedAndToldAsSubmittedOnesAndABadTemplateOnItToo(KubernetesClient client) {
+        // given: the queue and priority class a template names
+        createQueue(client, "nightly");
+        client.scheduling().v1().priorityClasses().resource(new PriorityClassBuilder().withNewMetadata().withName("nightly-batch")
+                .endMetadata().withValue(1000).build()).serverSideApply();
+
+        // when: every 10 s, one run at a time, the Volcano example with batchSchedulerOptions; and one whose template has a
+        // negative minExecutors (the CRD's minimum 1 on executor.instances keeps that one out, dynamicAllocation has none)
+        ObjectNode good = TestingApplications.spec(TestingApplications.example(TestingApplications.SPARK_PI_VOLCANO)).deepCopy();
+        good.putObject("batchSchedulerOptions").put("queue", "nightly").put("priorityClassName", "nightly-batch");
+        good.putObject("sparkConf").put("spark.kubernetes.scheduler.name", "volcano");
+        ObjectNode bad = good.deepCopy();
+        bad.putObject("dynamicAllocation").put("enabled", true).put("minExecutors", -1).put("maxExecutors", 4);
+        // and one whose driver (8 cores) fits no node of 4
+        ObjectNode big = TestingApplications.spec(TestingApplications.example(TestingApplications.SPARK_PI_VOLCANO)).deepCopy();
+        ((ObjectNode) big.path("driver")).put("cores", 8);
+        big.putObject("sparkConf").put("spark.kubernetes.scheduler.name", "volcano");
+        scheduled(client, "nightly-pi", good);
+        scheduled(client, "nightly-bad", bad);
+        scheduled(client, "nightly-big", big);
+
+        // then: the first run is the operator's SparkApplication of the template, its PodGroup completed as a submitted one's
+        String run = awaitFirstRun(client, "nightly-pi");
+        GenericKubernetesResource application = client.genericKubernetesResources(SparkOperatorApi.SPARK_APPLICATIONS).inNamespace("default")
+                .withName(run).get();
+        assertThat(application.getMetadata().getLabels()).containsEntry(SparkOperatorApi.SCHEDULED_APP_NAME_LABEL, "nightly-pi");
+        assertThat(application.getMetadata().getOwnerReferences()).singleElement()
+                .satisfies(owner -> assertThat(owner.getKind() + "/" + owner.getName()).isEqualTo("ScheduledSparkApplication/nightly-pi"));
+        JsonNode podGroup = awaitMinResources(client, SparkOperatorApi.volcanoPodGroupName(run),
+                ImmutableMap.of("cpu", "3", "memory", "2688Mi"));
+        assertThat(podGroup.path("spec").path("queue").asText() + " " + podGroup.path("spec").path("priorityClassName").asText())
+                .isEqualTo("nightly nightly-batch");
+        assertThat(podGroup.path("metadata").path("annotations").path(ConfMinResources.EXPECTED_EXECUTORS).asText()).isEqualTo("2");
+        Pod driver = boundDriver(client, run);
+        assertThat(driver.getMetadata().getAnnotations()).containsEntry("scheduling.k8s.io/group-name", SparkOperatorApi.volcanoPodGroupName(run));
+
+        // and the bad template: on its run and on the ScheduledSparkApplication, naming the field and the value
+        String badRun = awaitFirstRun(client, "nightly-bad");
+        suspend(client, "nightly-bad");
+        String problem = "dynamicAllocation.minExecutors: spark.dynamicAllocation.minExecutors: -1 is negative";
+        await().atMost(WAIT).untilAsserted(() -> assertThat(events(client, badRun))
+                .as("Events on SparkApplication %s\n%s", badRun, operator.peerLogs())
+                .anyMatch(event -> event.getReason().equals(SparkApplicationWriter.INVALID_REASON)
+                        && event.getMessage().startsWith("spec." + problem)));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(events(client, SparkOperatorApi.SCHEDULED_KIND, "nightly-bad"))
+                .anyMatch(event -> event.getReason().equals(SparkApplicationWriter.INVALID_REASON)
+                        && event.getMessage().startsWith("spec.template." + problem)));
+
+        // and the run that cannot fit has Muster's reason as an Event on it, as a submitted application has
+        String bigRun = awaitFirstRun(client, "nightly-big");
+        suspend(client, "nightly-big");
+        await().atMost(WAIT).untilAsserted(() -> assertThat(events(client, bigRun))
+                .as("Events on SparkApplication %s\n%s", bigRun, operator.peerLogs())
+                .anyMatch(event -> event.getReason().equals(SparkApplicationWriter.PENDING_REASON) && event.getMessage().startsWith("Muster: ")));
+
+        // and with concurrencyPolicy Forbid the good one makes no second run while the first runs, though its schedule came again
+        Instant next = Instant.parse(scheduledStatus(client, "nightly-pi").path("nextRun").asText());
+        await().atMost(WAIT).until(() -> Instant.now().isAfter(next.plusSeconds(5)));
+        assertThat(runs(client, "nightly-pi")).containsExactly(run);
+    }
+
+    @Test
+    void aNegativeExecutorInstancesIsRefusedByTheApiServerNamingTheFieldAndValue(KubernetesClient client) {
+        // given: the Volcano example with -1 executors, which the operator's CRD (minimum 1) does not admit
+        ObjectNode application = TestingApplications.example(TestingApplications.SPARK_PI_VOLCANO);
+        ((ObjectNode) application.path("metadata")).put("name", "spark-pi-negative");
+        ((ObjectNode) application.path("spec").path("executor")).put("instances", -1);
+
+        // when, then: refused on create, so no run of the operator or of the bridge ever sees it
+        assertThatThrownBy(() -> submit(client, application, "volcano"))
+                .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(422))
+                .hasMessageContaining("spec.executor.instances").hasMessageContaining("-1");
+        assertThat(client.genericKubernetesResources(SparkOperatorApi.SPARK_APPLICATIONS).inNamespace("default")
+                .withName("spark-pi-negative").get()).isNull();
+    }
+
+    private static void createQueue(KubernetesClient client, String name) {
+        ObjectNode queue = JSON.createObjectNode().put("apiVersion", "scheduling.volcano.sh/v1beta1").put("kind", "Queue");
+        queue.putObject("metadata").put("name", name);
+        queue.putObject("spec").put("weight", 1);
+        client.genericKubernetesResources(KubernetesResources.QUEUES).resource(JSON.convertValue(queue, GenericKubernetesResource.class))
+                .serverSideApply();
+    }
+
+    private static void scheduled(KubernetesClient client, String name, ObjectNode template) {
+        ObjectNode object = JSON.createObjectNode().put("apiVersion", SparkOperatorApi.API_VERSION).put("kind", SparkOperatorApi.SCHEDULED_KIND);
+        object.putObject("metadata").put("name", name).put("namespace", "default");
+        object.putObject("spec").put("schedule", "@every 10s").put("concurrencyPolicy", "Forbid").set("template", template);
+        client.genericKubernetesResources(SparkOperatorApi.SCHEDULED_SPARK_APPLICATIONS).inNamespace("default")
+                .resource(JSON.convertValue(object, GenericKubernetesResource.class)).create();
+    }
+
+    /** No more of its runs, each a spark-submit. */
+    private static void suspend(KubernetesClient client, String name) {
+        client.genericKubernetesResources(SparkOperatorApi.SCHEDULED_SPARK_APPLICATIONS).inNamespace("default").withName(name)
+                .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\": {\"suspend\": true}}");
+    }
+
+    private static JsonNode scheduledStatus(KubernetesClient client, String name) {
+        return JSON.valueToTree(client.genericKubernetesResources(SparkOperatorApi.SCHEDULED_SPARK_APPLICATIONS).inNamespace("default")
+                .withName(name).get()).path("status");
+    }
+
+    /** The run the operator names in the ScheduledSparkApplication's {@code status.lastRunName}, once it exists. */
+    private static String awaitFirstRun(KubernetesClient client, String name) {
+        await().atMost(WAIT).untilAsserted(() -> assertThat(runs(client, name)).as("runs of %s\n%s", name, operator.peerLogs()).isNotEmpty());
+        String run = runs(client, name).get(0);
+        await().atMost(WAIT).until(() -> scheduledStatus(client, name).path("lastRunName").asText("").equals(run));
+        return run;
+    }
+
+    private static List<String> runs(KubernetesClient client, String scheduled) {
+        return client.genericKubernetesResources(SparkOperatorApi.SPARK_APPLICATIONS).inNamespace("default")
+                .withLabel(SparkOperatorApi.SCHEDULED_APP_NAME_LABEL, scheduled).list().getItems().stream()
+                .map(application -> application.getMetadata().getName()).sorted().toList();
+    }
+
     private static void submit(KubernetesClient client, String example, String schedulerName) {
         submit(client, TestingApplications.example(example), schedulerName);
     }
@@ -201,9 +329,12 @@ class SparkOperatorIT {
     }
 
     private static List<Event> events(KubernetesClient client, String application) {
+        return events(client, SparkOperatorApi.KIND, application);
+    }
+
+    private static List<Event> events(KubernetesClient client, String kind, String name) {
         return client.v1().events().inNamespace("default").list().getItems().stream()
-                .filter(event -> event.getInvolvedObject().getKind().equals(SparkOperatorApi.KIND)
-                        && event.getInvolvedObject().getName().equals(application))
+                .filter(event -> event.getInvolvedObject().getKind().equals(kind) && event.getInvolvedObject().getName().equals(name))
                 .toList();
     }
 }

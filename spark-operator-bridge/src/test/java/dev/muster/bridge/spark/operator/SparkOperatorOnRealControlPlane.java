@@ -9,6 +9,7 @@ import dev.muster.peers.PeerInstaller;
 import dev.muster.peers.PeerProcesses;
 import dev.muster.peers.RealControlPlane;
 import dev.muster.runtime.KubernetesRuntime;
+import dev.muster.runtime.RuntimeOptions;
 import dev.muster.runtime.TestingRuntime;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -51,9 +52,14 @@ final class SparkOperatorOnRealControlPlane implements AutoCloseable {
     private SparkOperatorOnRealControlPlane() {}
 
     static SparkOperatorOnRealControlPlane start(RealControlPlane controlPlane) throws InterruptedException {
+        return start(controlPlane, TestingRuntime.options(Set.of("muster", "volcano"), Optional.empty()));
+    }
+
+    /** With Muster's runtime run with {@code options} (such as another scheduler configuration). */
+    static SparkOperatorOnRealControlPlane start(RealControlPlane controlPlane, RuntimeOptions options) throws InterruptedException {
         SparkOperatorOnRealControlPlane operator = new SparkOperatorOnRealControlPlane();
         try {
-            operator.startAll(controlPlane);
+            operator.startAll(controlPlane, options);
         } catch (InterruptedException | RuntimeException e) {
             operator.close();
             throw e;
@@ -61,7 +67,7 @@ final class SparkOperatorOnRealControlPlane implements AutoCloseable {
         return operator;
     }
 
-    private void startAll(RealControlPlane controlPlane) throws InterruptedException {
+    private void startAll(RealControlPlane controlPlane, RuntimeOptions options) throws InterruptedException {
         KubernetesClient client = controlPlane.client();
         CustomResourceDefinitions crds = new CustomResourceDefinitions(client);
         crds.install(SparkOperatorApi.class, SparkOperatorApi.CRDS);
@@ -70,8 +76,7 @@ final class SparkOperatorOnRealControlPlane implements AutoCloseable {
                 .withName(DRIVER_SERVICE_ACCOUNT).withNamespace("default").endMetadata().build()).serverSideApply();
         Map<String, InstalledPeer> installed = PeerInstaller.locate().install(List.of(PEER, "spark"));
         Kwok.start(peers, controlPlane, OUT, SparkOperatorOnRealControlPlane.class);
-        runtime = TestingRuntime.create(client, TestingRuntime.options(Set.of("muster", "volcano"), Optional.empty()), Clock.systemUTC(),
-                new SparkOperatorBridgeModule());
+        runtime = TestingRuntime.create(client, options, Clock.systemUTC(), new SparkOperatorBridgeModule());
         runtime.start();
         URI server = URI.create(controlPlane.serverUrl());
         peers.start(List.of(installed.get(PEER).executable().toString(), "controller", "start",
