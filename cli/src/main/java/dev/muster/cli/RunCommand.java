@@ -61,7 +61,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--kubeconfig", paramLabel = "FILE", description = "The cluster to schedule.")
     private Path kubeconfig;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Scheduler configuration in volcano-scheduler.conf format (default: the built-in one; builtin:volcano for Volcano's Helm default).")
+    @Option(names = "--config", paramLabel = "FILE", description = "Scheduler configuration in volcano-scheduler.conf format (default: the built-in one, issue 18's; builtin:volcano for Volcano's Helm default, Muster's before it).")
     private Path config;
 
     @Option(names = "--scheduler-name", paramLabel = "NAME", description = "Schedule pods whose spec.schedulerName is NAME (repeatable; default: muster).")

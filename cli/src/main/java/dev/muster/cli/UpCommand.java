@@ -83,7 +83,7 @@ public final class UpCommand implements Callable<Integer> {
     @Option(names = "--nodes-file", paramLabel = "FILE", description = "Node objects (YAML or JSON) to create, e.g. from kubectl get nodes -o yaml.")
     private Path nodesFile;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Scheduler configuration in volcano-scheduler.conf format (default: the built-in one; builtin:volcano for Volcano's Helm default).")
+    @Option(names = "--config", paramLabel = "FILE", description = "Scheduler configuration in volcano-scheduler.conf format (default: the built-in one, issue 18's; builtin:volcano for Volcano's Helm default, Muster's before it).")
     private Path config;
 
     @Option(names = "--period", paramLabel = "DURATION", converter = PeriodConverter.class,

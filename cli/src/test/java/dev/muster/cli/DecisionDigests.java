@@ -53,9 +53,13 @@ final class DecisionDigests {
 
     private DecisionDigests() {}
 
-    /** The configurations: the default with its actions replaced, and two written out. */
+    /**
+     * The configurations: Volcano's built-in one ({@code builtin:volcano}, the default until issue 18) with
+     * its actions replaced, two written out, and Muster's default. The first keep the digests they had when
+     * they were Muster's default: a new default changes no engine decision under them.
+     */
     static Map<String, SessionConfig> configs() {
-        String builtIn = DefaultSchedulerConfig.text();
+        String builtIn = DefaultSchedulerConfig.volcanoText();
         Map<String, SessionConfig> configs = new LinkedHashMap<>();
         configs.put("alloc", LOADER.parse("alloc", builtIn.replaceFirst("(?m)^actions:.*$", "actions: \"allocate\"")));
         configs.put("full", LOADER.parse("full", builtIn));
@@ -95,6 +99,7 @@ final class DecisionDigests {
                   - name: resource-strategy-fit
                   - name: nodeorder
                 """));
+        configs.put("default", LOADER.parse("default", DefaultSchedulerConfig.text()));
         return configs;
     }
 
@@ -151,10 +156,12 @@ final class DecisionDigests {
         Map<String, Supplier<Scenario>> scenarios = new LinkedHashMap<>();
         scenarios.put("philly-200 full", () -> simulate("philly-200", "full", philly, eightGpuNodes, engine(configs, "full"), plain));
         scenarios.put("philly-200 evict", () -> simulate("philly-200", "evict", philly, eightGpuNodes, engine(configs, "evict"), plain));
+        scenarios.put("philly-200 default", () -> simulate("philly-200", "default", philly, eightGpuNodes, engine(configs, "default"), plain));
         scenarios.put("philly-200 baseline", () -> simulate("philly-200", "baseline", philly, eightGpuNodes, new BaselinePolicy(SEED), plain));
         scenarios.put("alibaba-dag-50 full", () -> simulate("alibaba-dag-50", "full", alibaba, threeCpuNodes, engine(configs, "full"), dagHints));
         scenarios.put("alibaba-dag-50 dag", () -> simulate("alibaba-dag-50", "dag", alibaba, threeCpuNodes, new EnginePolicy(dag), dagHints));
         scenarios.put("openb-150 full", () -> simulate("openb-150", "full", openb, fourGpuNodes, engine(configs, "full"), plain));
+        scenarios.put("openb-150 default", () -> simulate("openb-150", "default", openb, fourGpuNodes, engine(configs, "default"), plain));
         scenarios.put("openb-150 baseline", () -> simulate("openb-150", "baseline", openb, fourGpuNodes, new BaselinePolicy(SEED), plain));
         return scenarios;
     }

@@ -3,6 +3,10 @@ package dev.muster.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.Key;
@@ -17,6 +21,8 @@ import dev.muster.engine.framework.PluginFactory;
 import dev.muster.engine.framework.Session;
 import dev.muster.engine.framework.SessionConfig;
 import dev.muster.engine.framework.SessionResult;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -79,10 +85,28 @@ class WiringTest {
 
         assertThat(config.actions()).extracting(action -> action.name()).containsExactly("enqueue", "allocate", "backfill");
         assertThat(config.tiers()).extracting(tier -> tier.stream().map(ConfiguredPlugin::name).toList()).containsExactly(
-                List.of("priority", "gang", "conformance"),
-                List.of("overcommit", "drf", "predicates", "proportion", "nodeorder", "binpack"));
+                List.of("priority", "gang"),
+                List.of("placeable", "shortestfirst", "drf", "predicates", "proportion", "conformance", "nodeorder", "binpack"));
         assertThat(result.binds()).hasSize(4);
         assertThat(result.jobs().values()).allSatisfy(outcome -> assertThat(outcome.ready()).isTrue());
+    }
+
+    @Test
+    void deploysConfigMapCarriesTheBuiltInDefault() throws IOException {
+        // the scheduler.conf of deploy/'s ConfigMap, as a cluster's muster run reads it with --config
+        String text;
+        try (MappingIterator<JsonNode> documents = new ObjectMapper(new YAMLFactory()).readerFor(JsonNode.class)
+                .readValues(Path.of("..", "deploy", "scheduler.yaml").toFile())) {
+            text = documents.readAll().stream().filter(document -> document.path("kind").asText().equals("ConfigMap"))
+                    .map(document -> document.path("data").path("scheduler.conf").asText()).findFirst().orElseThrow();
+        }
+        SessionConfig deployed = loader.parse("deploy/scheduler.yaml", text);
+        SessionConfig builtIn = loader.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text());
+
+        assertThat(deployed.actions()).extracting(action -> action.name())
+                .isEqualTo(builtIn.actions().stream().map(action -> action.name()).toList());
+        assertThat(deployed.tiers()).extracting(tier -> tier.stream().map(ConfiguredPlugin::name).toList())
+                .isEqualTo(builtIn.tiers().stream().map(tier -> tier.stream().map(ConfiguredPlugin::name).toList()).toList());
     }
 
     @Test

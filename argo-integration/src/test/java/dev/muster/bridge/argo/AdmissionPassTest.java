@@ -40,8 +40,11 @@ class AdmissionPassTest {
     private final AdmissionPass pass = new AdmissionPass(
             () -> client.genericKubernetesResources(ArgoApi.WORKFLOWS).inNamespace("default").list().getItems(),
             () -> client.genericKubernetesResources(GangTerm.QUEUES).list().getItems(),
+            // Volcano's configuration, whose enqueue checks only the queue: the queue's capability is what these
+            // tests hold the passes to (under Muster's default, placeable names the lack of node room first once
+            // the first workflow's stage is held; ArgoAdmissionOnMusterUpTest runs admission under the default)
             new AdmissionTrial(cache, Guice.createInjector(new EngineModule()).getInstance(SchedulerConfigLoader.class)
-                    .parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text()), CLOCK),
+                    .parse(DefaultSchedulerConfig.VOLCANO_SOURCE, DefaultSchedulerConfig.volcanoText()), CLOCK),
             new AdmissionWriter(client, Optional.empty(), EventRecorder.connect(client, RetryPolicy.DEFAULT, CLOCK, GangWriter.COMPONENT), CLOCK));
 
     @AfterEach

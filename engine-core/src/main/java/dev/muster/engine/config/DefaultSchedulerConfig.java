@@ -6,11 +6,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The built-in configurations: Muster's default, used when none is given (see {@code
- * default-scheduler.conf}), and Volcano's Helm default, by the name {@value #VOLCANO_NAME}, for users who
- * want Volcano's decisions whatever Muster's default becomes. Today the two are the same file: issue 18's
- * proposed default ({@code examples/simulate/muster-issue18.conf}) measured slower, so the default did
- * not change; when it does, {@link #volcanoText} keeps reading today's file.
+ * The built-in configurations: Muster's default, used when none is given ({@code default-scheduler.conf}:
+ * issue 18's admission by placeability, shortest expected work first and lending of idle share, without
+ * reclaim), and Volcano's Helm default with {@code admit-within-deserved}, Muster's default before it,
+ * by the name {@value #VOLCANO_NAME} ({@code volcano-scheduler.conf}), for users who want Volcano's
+ * decisions.
  */
 public final class DefaultSchedulerConfig {
     public static final String SOURCE = "default-scheduler.conf (built in)";
@@ -25,7 +25,7 @@ public final class DefaultSchedulerConfig {
     }
 
     public static String volcanoText() {
-        return resource("default-scheduler.conf");
+        return resource("volcano-scheduler.conf");
     }
 
     private static String resource(String name) {
