@@ -15,6 +15,7 @@ import dev.muster.engine.model.Task;
 import dev.muster.engine.model.TaskId;
 import dev.muster.engine.model.TaskStatus;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 
 /** Converts a {@code v1} Pod into a {@link Task}, as Volcano's {@code NewTaskInfo} does; a bad Pod is left out. */
@@ -63,10 +64,7 @@ final class PodConverter {
             reader.warning(SchedulingApi.SCHEDULING_GROUP_FIELD, "names PodGroup '" + schedulingGroup.get() + "', but "
                     + groupField.get() + " names '" + job.name() + "', which comes first; the pod joins '" + job.name() + "'");
         }
-        QueueName queue = Optional.ofNullable(annotations.get(SchedulingApi.QUEUE_NAME_ANNOTATION))
-                .filter(name -> !name.isEmpty())
-                .map(QueueName::new)
-                .orElse(Queue.DEFAULT);
+        QueueName queue = annotatedQueue(annotations);
         String role = Optional.ofNullable(annotations.get(SchedulingApi.TASK_SPEC)).orElse(labels.getOrDefault(SchedulingApi.TASK_SPEC, ""));
         int priority = priority(reader, annotations);
         String priorityClassName = reader.string("spec.priorityClassName").orElse("");
@@ -84,6 +82,14 @@ final class PodConverter {
                 requests.request(), requests.initRequest(), status, node, created, preemptable, preemptionNever, gated,
                 placement, labels, annotations, reader.instant("status.startTime"));
         return Optional.of(new ConvertedPod(object, task, ours, groupField, queue));
+    }
+
+    /** The queue Volcano's {@code scheduling.volcano.sh/queue-name} annotation names, else {@code default}. */
+    static QueueName annotatedQueue(Map<String, String> annotations) {
+        return Optional.ofNullable(annotations.get(SchedulingApi.QUEUE_NAME_ANNOTATION))
+                .filter(name -> !name.isEmpty())
+                .map(QueueName::new)
+                .orElse(Queue.DEFAULT);
     }
 
     /**

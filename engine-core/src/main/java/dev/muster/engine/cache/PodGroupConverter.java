@@ -50,10 +50,7 @@ final class PodGroupConverter {
         int minMember = nonNegative(reader, "spec.minMember").orElse(DEFAULT_MIN_MEMBER);
         ImmutableMap<String, Integer> minTaskMember = volcano ? minTaskMember(reader) : ImmutableMap.of();
         Optional<Resources> minResources = minResources(reader);
-        String priorityClassName = volcano ? reader.string("spec.priorityClassName").orElse("") : "";
-        if (!priorityClassName.isEmpty() && !priorityClasses.values().containsKey(priorityClassName)) {
-            reader.warning("spec.priorityClassName", "PriorityClass '" + priorityClassName + "' does not exist; priority 0");
-        }
+        String priorityClassName = volcano ? priorityClassName(reader, priorityClasses) : "";
         PodGroupPhase phase = volcano ? volcanoPhase(reader) : coschedulingPhase(reader);
         Optional<NetworkTopology> networkTopology =
                 volcano ? networkTopology(reader, reader.at("spec.networkTopology"), "spec.networkTopology") : Optional.empty();
@@ -71,6 +68,15 @@ final class PodGroupConverter {
             job = job.withProblem(error);
         }
         return new ConvertedJob(object, job);
+    }
+
+    /** {@code spec.priorityClassName}, warned about when no such PriorityClass exists (its jobs get priority 0). */
+    static String priorityClassName(FieldReader reader, PriorityClasses priorityClasses) {
+        String name = reader.string("spec.priorityClassName").orElse("");
+        if (!name.isEmpty() && !priorityClasses.values().containsKey(name)) {
+            reader.warning("spec.priorityClassName", "PriorityClass '" + name + "' does not exist; priority 0");
+        }
+        return name;
     }
 
     private static Optional<Integer> nonNegative(FieldReader reader, String path) {

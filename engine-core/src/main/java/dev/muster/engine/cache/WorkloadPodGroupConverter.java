@@ -4,12 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
-import dev.muster.engine.api.SchedulingApi;
 import dev.muster.engine.cache.PodGroupConverter.ConvertedJob;
 import dev.muster.engine.model.Job;
 import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.PodGroupPhase;
-import dev.muster.engine.model.Queue;
 import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.Task;
 import java.time.Instant;
@@ -45,15 +43,9 @@ final class WorkloadPodGroupConverter {
         JobId id = new JobId(object.namespace(), object.name());
         String uid = reader.string("metadata.uid").filter(text -> !text.isEmpty()).orElse(id.toString());
         ImmutableMap<String, String> annotations = reader.stringMap("metadata.annotations");
-        QueueName queue = Optional.ofNullable(annotations.get(SchedulingApi.QUEUE_NAME_ANNOTATION))
-                .filter(name -> !name.isEmpty())
-                .map(QueueName::new)
-                .orElse(Queue.DEFAULT);
+        QueueName queue = PodConverter.annotatedQueue(annotations);
         int minMember = minMember(reader);
-        String priorityClassName = reader.string("spec.priorityClassName").orElse("");
-        if (!priorityClassName.isEmpty() && !priorityClasses.values().containsKey(priorityClassName)) {
-            reader.warning("spec.priorityClassName", "PriorityClass '" + priorityClassName + "' does not exist; priority 0");
-        }
+        String priorityClassName = PodGroupConverter.priorityClassName(reader, priorityClasses);
         refuseTopology(reader);
         Instant created = reader.instant("metadata.creationTimestamp").orElse(Instant.EPOCH);
         Job job = new Job(id, uid, queue, minMember, ImmutableMap.of(), Optional.empty(),
