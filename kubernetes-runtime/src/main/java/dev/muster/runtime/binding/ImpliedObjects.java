@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.engine.api.SchedulingApi;
 import dev.muster.engine.cache.CacheSnapshot;
+import dev.muster.engine.cache.StoredObject;
 import dev.muster.engine.model.Job;
 import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.Queue;
@@ -59,7 +60,8 @@ public final class ImpliedObjects {
             createQueue(Queue.ROOT, calls, stillMissing);
         }
         for (Job job : snapshot.cluster().jobs().values()) {
-            if (!snapshot.podGroups().containsKey(job.id())) {
+            StoredObject podGroup = snapshot.podGroups().get(job.id());
+            if (podGroup == null) {
                 if (!job.tasks().isEmpty()) {
                     createPodGroup(job, calls, stillMissing);
                 }
@@ -68,7 +70,7 @@ public final class ImpliedObjects {
             // a pod that joins an automatic PodGroup after it was made (the second pod of one owner); every
             // cycle reads every job here, so nothing is allocated for the many whose pods all name theirs.
             // Only Volcano's are automatic: the pods of a Workload API PodGroup name it in their spec
-            if (!snapshot.podGroups().get(job.id()).apiVersion().equals(StatusWriter.VOLCANO)) {
+            if (!podGroup.apiVersion().equals(StatusWriter.VOLCANO)) {
                 continue;
             }
             List<Task> unnamed = unnamed(job);

@@ -40,9 +40,13 @@ final class WorkloadGroupEvents {
         Set<Reported> current = new HashSet<>();
         int posted = 0;
         for (Map.Entry<JobId, StoredObject> entry : snapshot.podGroups().entrySet()) {
+            // every PodGroup, every cycle: the others (all of them, on most clusters) cost one comparison
+            if (!entry.getValue().apiVersion().equals(SchedulingApi.WORKLOAD_SCHEDULING)) {
+                continue;
+            }
             Job job = snapshot.cluster().jobs().get(entry.getKey());
             JobOutcome outcome = result.jobs().get(entry.getKey());
-            if (!entry.getValue().apiVersion().equals(SchedulingApi.WORKLOAD_SCHEDULING) || job == null || outcome == null
+            if (job == null || outcome == null
                     || outcome.ready() || outcome.reason().isEmpty()
                     || !PodGroupStatus.unschedulableReason(job).equals(Optional.of(PodGroupStatus.NOT_ENOUGH_RESOURCES))) {
                 continue;
