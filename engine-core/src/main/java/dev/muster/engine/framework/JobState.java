@@ -12,6 +12,8 @@ import dev.muster.engine.model.Resources;
 import dev.muster.engine.model.Task;
 import dev.muster.engine.model.TaskId;
 import dev.muster.engine.model.TaskStatus;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -156,6 +158,26 @@ public final class JobState {
 
     public boolean isStarving() {
         return waitingTaskCount() + readyTaskCount() < job.minMember();
+    }
+
+    /**
+     * How long the job's gang has run at {@code now}, in seconds: since the latest of its running pods
+     * started, 0 while fewer than minMember of its pods run (a gang runs once its last member does).
+     */
+    public double gangRunSeconds(Instant now) {
+        Instant latest = null;
+        int running = 0;
+        for (TaskState task : tasks()) {
+            if (task.status() == TaskStatus.RUNNING && task.task().started().isPresent()) {
+                running++;
+                Instant started = task.task().started().get();
+                latest = latest == null || started.isAfter(latest) ? started : latest;
+            }
+        }
+        if (latest == null || running < job.minMember()) {
+            return 0;
+        }
+        return Math.max(0, Duration.between(latest, now).toMillis() / 1000.0);
     }
 
     /** Why a task could not be placed this session, by task. */

@@ -77,7 +77,7 @@ public final class ShortestFirstPlugin implements Plugin, JobOrder, NodeFilter {
         for (JobState job : session.jobs()) {
             double expectedSeconds = estimates.getOrDefault(job, medians.getOrDefault(job.queue(), overall));
             expected.put(job, expectedSeconds);
-            double remaining = Math.max(0, expectedSeconds - attainedSeconds(job, now));
+            double remaining = Math.max(0, expectedSeconds - job.gangRunSeconds(now));
             work.put(job, remaining * dominantShare(job, total));
         }
         starvingSince.entrySet().stream()
@@ -140,23 +140,6 @@ public final class ShortestFirstPlugin implements Plugin, JobOrder, NodeFilter {
     /** A job with a pod still to place: one that has not started, or a gang not yet whole. */
     private static boolean waiting(JobState job) {
         return job.count(TaskStatus.PENDING) > 0 && job.readyTaskCount() < job.minMember();
-    }
-
-    /** How long the job's gang has run: since its latest pod started, 0 while not all run. */
-    private static double attainedSeconds(JobState job, Instant now) {
-        Instant latest = null;
-        int running = 0;
-        for (TaskState task : job.tasks()) {
-            if (task.status() == TaskStatus.RUNNING && task.task().started().isPresent()) {
-                running++;
-                Instant started = task.task().started().get();
-                latest = latest == null || started.isAfter(latest) ? started : latest;
-            }
-        }
-        if (latest == null || running < job.minMember()) {
-            return 0;
-        }
-        return Math.max(0, Duration.between(latest, now).toMillis() / 1000.0);
     }
 
     /** The largest, over the resources the job requests, of its request over the cluster's total. */
