@@ -1,10 +1,11 @@
-"""Two DAGs whose first tasks compete for one slot, for `muster up --peer airflow` with the dag plugin.
+"""Two DAGs whose first tasks compete for one slot, for `muster up --peer airflow` (the dag plugin is in
+Muster's default configuration).
 
 muster_up_long is a chain a -> b -> c; muster_up_short is the one task s. Their first tasks' pods
 are ready together, each asking for the one CPU of the test's one node. With no earlier runs each task
-is estimated at the bridge's default minute, so a has three minutes left on its path and s one. Airflow's
-priority weights point the other way (s: 10; a: 3, its own 1 and its two downstream tasks' 1 each), so
-only the remaining critical path puts a first. `muster.dev/duration` is how long `muster up`'s simulated
+is estimated at the bridge's default minute, so the long run has three minutes left and the short one
+one. Airflow's priority weights point the other way (s: 1; a: 15, its own 5 and its two downstream
+tasks' 5 each), and a's pod is the older, so only the runs' remaining time puts s first. `muster.dev/duration` is how long `muster up`'s simulated
 kubelet runs each pod; startup_timeout_seconds is long, as s's pod waits for a's. Pods are kept after
 they finish so that a test can read when each was bound.
 """
@@ -42,7 +43,7 @@ with DAG(
     catchup=False,
     tags=["muster"],
 ):
-    pod("a", 5, priority_weight=1) >> pod("b", 5, priority_weight=1) >> pod("c", 5, priority_weight=1)
+    pod("a", 5, priority_weight=5) >> pod("b", 5, priority_weight=5) >> pod("c", 5, priority_weight=5)
 
 with DAG(
     dag_id="muster_up_short",
@@ -51,4 +52,4 @@ with DAG(
     catchup=False,
     tags=["muster"],
 ):
-    pod("s", 5, priority_weight=10)
+    pod("s", 5, priority_weight=1)

@@ -25,12 +25,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two DAG runs of the real Airflow 3.3.2 competing on {@code muster up --peer airflow} with the {@code dag}
- * plugin ({@code examples/simulate/muster-dag.conf}): one node with room for one task pod, held by a
- * blocker until the first task of each run waits with its PodGroup's hints read through Airflow's API.
- * When the blocker goes, the pod on the longer remaining critical path is bound first, though it is the
- * younger of the two and Airflow's priority weight favours the other (see {@code muster_up_competing.py}).
- * The order is read from the API server: which pod has a node while the other has none.
+ * Two DAG runs of the real Airflow 3.3.2 competing on {@code muster up --peer airflow} with Muster's default
+ * configuration, whose {@code dag} plugin reads the hints the Airflow bridge writes: one node with room for
+ * one task pod, held by a blocker until the first task of each run waits with its PodGroup's hints read
+ * through Airflow's API. When the blocker goes, the pod of the run expected to end sooner (one minute left
+ * against three) is bound first, though it is the younger of the two and Airflow's priority weight favours
+ * the other (see {@code muster_up_competing.py}); the other run's pod follows once it has run, and both runs
+ * succeed. The order is read from the API server: which pod has a node while the other has none.
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class AirflowCompetingRunsOnMusterUpTest {
@@ -46,10 +47,9 @@ class AirflowCompetingRunsOnMusterUpTest {
     final MusterUpFixture up = new MusterUpFixture(START);
 
     @Test
-    void theReadyTaskOnTheLongerRemainingPathIsPlacedFirst() throws Exception {
+    void theReadyTaskOfTheRunExpectedToEndSoonerIsPlacedFirst() throws Exception {
         // given: one node of one CPU, held by a pod that runs until deleted; both DAGs parsed
-        KubernetesClient client = up.start(directory, "--nodes", "1:cpu=1,memory=4Gi", "--peer", "airflow",
-                "--config", Path.of("../examples/simulate/muster-dag.conf").toString());
+        KubernetesClient client = up.start(directory, "--nodes", "1:cpu=1,memory=4Gi", "--peer", "airflow");
         Pod blocker = client.pods().inNamespace("default").resource(new PodBuilder()
                 .withNewMetadata().withName("blocker").endMetadata()
                 .withNewSpec().withSchedulerName("muster").addNewContainer().withName("main").withImage("busybox:1.36")
@@ -62,33 +62,38 @@ class AirflowCompetingRunsOnMusterUpTest {
                 .failFast("muster up exited", () -> !up.isRunning())
                 .until(() -> airflow.knows(LONG) && airflow.knows(SHORT));
 
-        // when: the short DAG's run first, so that its pod is the older, then the long DAG's
-        airflow.trigger(SHORT);
-        Pod shortPod = awaitFirstPod(client, SHORT);
-        airflow.trigger(LONG);
+        // when: the long DAG's run first, so that its pod is the older, then the short DAG's
+        String longRun = airflow.trigger(LONG);
         Pod longPod = awaitFirstPod(client, LONG);
-        // both wait with their hints: a has 180 s left, s 60 s; Airflow's weights say s (10) before a (3)
+        String shortRun = airflow.trigger(SHORT);
+        Pod shortPod = awaitFirstPod(client, SHORT);
+        // both wait with their hints: a has 180 s left, s 60 s; Airflow's weights say a (15) before s (1)
         await("both PodGroups' hints").atMost(WAIT).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
             assertThat(hints(client, longPod)).containsEntry(DagAnnotations.REMAINING_PATH, "180")
-                    .containsEntry(DagAnnotations.PRIORITY_WEIGHT, "3");
+                    .containsEntry(DagAnnotations.PRIORITY_WEIGHT, "15");
             assertThat(hints(client, shortPod)).containsEntry(DagAnnotations.REMAINING_PATH, "60")
-                    .containsEntry(DagAnnotations.PRIORITY_WEIGHT, "10");
+                    .containsEntry(DagAnnotations.PRIORITY_WEIGHT, "1");
         });
         assertThat(List.of(client.pods().resource(shortPod).get(), client.pods().resource(longPod).get()))
                 .allSatisfy(pod -> assertThat(pod.getSpec().getNodeName()).as("%s bound before the blocker went", name(pod)).isNull());
         client.pods().resource(blocker).withGracePeriod(0).delete();
 
-        // then: when the first of them is bound, it is a's pod and s's still waits (a runs 5 s on the one CPU)
+        // then: when the first of them is bound, it is s's pod and a's still waits (s runs 5 s on the one CPU)
         List<Pod> atFirstBinding = await("the first binding").atMost(WAIT).pollInterval(Duration.ofMillis(100))
-                .until(() -> List.of(client.pods().resource(longPod).get(), client.pods().resource(shortPod).get()),
+                .until(() -> List.of(client.pods().resource(shortPod).get(), client.pods().resource(longPod).get()),
                         pods -> pods.stream().anyMatch(pod -> pod.getSpec().getNodeName() != null));
         assertThat(atFirstBinding).extracting(AirflowCompetingRunsOnMusterUpTest::name, pod -> pod.getSpec().getNodeName() != null)
-                .containsExactly(tuple(name(longPod), true), tuple(name(shortPod), false));
-        // and s's pod is bound after a's has run its 5 s, as the pods' PodScheduled conditions say too (whole seconds)
-        Pod shortBound = await("s's pod bound").atMost(WAIT).pollInterval(Duration.ofSeconds(1))
-                .until(() -> client.pods().resource(shortPod).get(), pod -> pod.getSpec().getNodeName() != null);
-        Instant longScheduled = scheduled(client.pods().resource(longPod).get()).orElseThrow();
-        assertThat(scheduled(shortBound)).hasValueSatisfying(time -> assertThat(time).isAfterOrEqualTo(longScheduled.plusSeconds(4)));
+                .containsExactly(tuple(name(shortPod), true), tuple(name(longPod), false));
+        // and a's pod is bound after s's has run its 5 s, as the pods' PodScheduled conditions say too (whole seconds)
+        Pod longBound = await("a's pod bound").atMost(WAIT).pollInterval(Duration.ofSeconds(1))
+                .until(() -> client.pods().resource(longPod).get(), pod -> pod.getSpec().getNodeName() != null);
+        Instant shortScheduled = scheduled(client.pods().resource(shortPod).get()).orElseThrow();
+        assertThat(scheduled(longBound)).hasValueSatisfying(time -> assertThat(time).isAfterOrEqualTo(shortScheduled.plusSeconds(4)));
+        // and both runs go on to succeed, the long one through b and c on the freed CPU
+        await("both runs succeeded").atMost(WAIT).pollInterval(Duration.ofSeconds(2)).untilAsserted(() -> {
+            assertThat(airflow.runState(SHORT, shortRun)).isEqualTo("success");
+            assertThat(airflow.runState(LONG, longRun)).isEqualTo("success");
+        });
     }
 
     /** The pod of the DAG's first task, once Airflow has made it. */

@@ -86,7 +86,7 @@ class WiringTest {
         assertThat(config.actions()).extracting(action -> action.name()).containsExactly("enqueue", "allocate", "backfill");
         assertThat(config.tiers()).extracting(tier -> tier.stream().map(ConfiguredPlugin::name).toList()).containsExactly(
                 List.of("priority", "gang"),
-                List.of("placeable", "shortestfirst", "drf", "predicates", "proportion", "conformance", "nodeorder", "binpack"));
+                List.of("placeable", "shortestfirst", "dag", "drf", "predicates", "proportion", "conformance", "nodeorder", "binpack"));
         assertThat(result.binds()).hasSize(4);
         assertThat(result.jobs().values()).allSatisfy(outcome -> assertThat(outcome.ready()).isTrue());
     }

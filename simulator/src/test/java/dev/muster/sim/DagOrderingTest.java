@@ -1,6 +1,7 @@
 package dev.muster.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
@@ -28,59 +29,78 @@ import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The {@code dag} plugin on the simulator: critical-path order against Muster's default (creation order). */
+/**
+ * The {@code dag} plugin (in the default configuration) on the simulator: with the DAG hints a workflow
+ * controller writes, the critical stage of a pipeline goes first within it and the pipeline expected to
+ * end soonest goes first among pipelines; without them, creation order.
+ */
 class DagOrderingTest {
     private static final SchedulerConfigLoader LOADER = Guice.createInjector(new EngineModule()).getInstance(SchedulerConfigLoader.class);
-    /** The default configuration with {@code dag} after {@code gang}, as {@code examples/simulate/muster-dag.conf}. */
-    private static final String DAG_CONFIG = DefaultSchedulerConfig.text().replace("  - name: conformance\n", "  - name: conformance\n  - name: dag\n");
     private static final Resources CORE = Resources.of(1000, 1 << 30);
     private static final ClusterSpec EIGHT_CORES = ClusterSpec.uniform(1, CORE.multiply(8), 16);
     private static final DagHints ORACLE = new DagHints(DurationEstimates.ORACLE, 1);
+    private static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
 
     /**
-     * One node of 8 cores. A blocker holds all 8 from 0 to 10 s. A side job (4 cores, 10 s) arrives
-     * at 1 s; a chain (head: 8 cores, 10 s, then tail: 4 cores, 100 s) at 2 s. When the blocker ends,
-     * only one of side and head fits. In creation order the side job goes first (10-20 s), the head
-     * waits for it (20-30 s) and the tail ends at 130 s. By critical path the head (110 s left) goes
-     * first (10-20 s), then tail and side fit together (from 20 s): the last job ends at 120 s.
+     * One node of 8 cores. A blocker holds all 8 from 0 to 10 s. A pipeline arrives at 1 s with two
+     * independent stages, report (4 cores, 10 s) and train (8 cores, 10 s), and evaluate (4 cores,
+     * 100 s) after train. When the blocker ends, only one of report and train fits. In creation order
+     * (the names' order, as both are created at once) report goes first (10-20 s), train waits for it
+     * (20-30 s) and evaluate ends at 130 s. By critical path train (110 s left) goes first (10-20 s), then
+     * evaluate and report fit together (from 20 s): the pipeline ends at 120 s.
      */
-    private static Workload sideStageAndLongChain() {
-        WorkloadJob chain = new WorkloadJob("chain", Queue.DEFAULT, 2_000,
-                ImmutableList.of(new GangSpec("head", 8, CORE, 10_000), new GangSpec("tail", 4, CORE, 100_000)),
+    private static Workload pipelineWithASideStage() {
+        WorkloadJob pipeline = new WorkloadJob("pipeline", Queue.DEFAULT, 1_000,
+                ImmutableList.of(new GangSpec("report", 4, CORE, 10_000), new GangSpec("train", 8, CORE, 10_000),
+                        new GangSpec("evaluate", 4, CORE, 100_000)),
+                JobGraph.builder().node("report").node("train").node("evaluate").edge("train", "evaluate").build());
+        return new Workload("test", START, ImmutableList.of(WorkloadJob.single("blocker", Queue.DEFAULT, 0, new GangSpec("main", 8, CORE, 10_000)),
+                pipeline), ImmutableSortedMap.of(Queue.DEFAULT, 1), ImmutableList.of(), 0);
+    }
+
+    /**
+     * One node of 8 cores, held by a blocker from 0 to 10 s. A long pipeline (head: 8 cores, 100 s, then
+     * tail: 8 cores, 10 s) arrives at 1 s, a short one (one stage of 8 cores, 10 s) at 2 s. In creation
+     * order the long pipeline's head goes first (10-110 s), the short pipeline runs after it (110-120 s)
+     * and the tail last (120-130 s): completion times 129 s and 118 s. Shortest pipeline first: short
+     * 10-20 s (18 s), then the long one 20-130 s (129 s).
+     */
+    private static Workload longAndShortPipelines() {
+        WorkloadJob longPipeline = new WorkloadJob("long", Queue.DEFAULT, 1_000,
+                ImmutableList.of(new GangSpec("head", 8, CORE, 100_000), new GangSpec("tail", 8, CORE, 10_000)),
                 JobGraph.builder().node("head").node("tail").edge("head", "tail").build());
-        return new Workload("test", Instant.parse("2026-01-01T00:00:00Z"), ImmutableList.of(
-                WorkloadJob.single("blocker", Queue.DEFAULT, 0, new GangSpec("main", 8, CORE, 10_000)),
-                WorkloadJob.single("side", Queue.DEFAULT, 1_000, new GangSpec("main", 4, CORE, 10_000)),
-                chain), ImmutableSortedMap.of(Queue.DEFAULT, 1), ImmutableList.of(), 0);
+        return new Workload("test", START, ImmutableList.of(WorkloadJob.single("blocker", Queue.DEFAULT, 0, new GangSpec("main", 8, CORE, 10_000)),
+                longPipeline, WorkloadJob.single("short", Queue.DEFAULT, 2_000, new GangSpec("main", 8, CORE, 10_000))),
+                ImmutableSortedMap.of(Queue.DEFAULT, 1), ImmutableList.of(), 0);
     }
 
     @Test
-    void creationOrderStartsTheSideStageFirst() {
-        RunResult fifo = run(new EnginePolicy(LOADER.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text())), sideStageAndLongChain());
+    void withoutHintsTheSideStageGoesFirstInCreationOrder() {
+        RunResult fifo = run(pipelineWithASideStage(), SimulationOptions.DEFAULTS);
 
-        assertThat(firstRun(fifo, "side", "main")).isLessThan(firstRun(fifo, "chain", "head"));
-    }
-
-    @Test
-    void criticalPathOrderStartsTheLongChainFirstAndFinishesSooner() {
-        Workload workload = sideStageAndLongChain();
-        RunResult fifo = run(new EnginePolicy(LOADER.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text())), workload);
-
-        RunResult dag = run(new EnginePolicy(LOADER.parse("dag.conf", DAG_CONFIG)), workload);
-
-        assertThat(firstRun(dag, "chain", "head")).isLessThan(firstRun(dag, "side", "main"));
-        assertThat(Summary.of(dag).completed()).isEqualTo(3);
-        assertThat(Summary.of(dag).makespanSeconds()).isLessThan(Summary.of(fifo).makespanSeconds());
+        assertThat(firstRun(fifo, "pipeline", "report")).isLessThan(firstRun(fifo, "pipeline", "train"));
         assertThat(Summary.of(fifo).makespanSeconds()).isEqualTo(130);
+    }
+
+    @Test
+    void withHintsThePipelinesCriticalStageGoesFirstAndThePipelineEndsSooner() {
+        RunResult dag = run(pipelineWithASideStage(), SimulationOptions.DEFAULTS.withDagHints(ORACLE));
+
+        assertThat(firstRun(dag, "pipeline", "train")).isLessThan(firstRun(dag, "pipeline", "report"));
+        assertThat(Summary.of(dag).completed()).isEqualTo(2);
         assertThat(Summary.of(dag).makespanSeconds()).isEqualTo(120);
     }
 
     @Test
-    void withoutAnnotationsTheDagPluginKeepsCreationOrder() {
-        RunResult run = new Simulation("dag", new EnginePolicy(LOADER.parse("dag.conf", DAG_CONFIG)), EIGHT_CORES, sideStageAndLongChain(),
-                SimulationOptions.DEFAULTS, ProgressListener.NONE).run();
+    void withHintsTheShorterPipelineGoesFirstAndTheAverageCompletionFalls() {
+        RunResult fifo = run(longAndShortPipelines(), SimulationOptions.DEFAULTS);
+        RunResult dag = run(longAndShortPipelines(), SimulationOptions.DEFAULTS.withDagHints(ORACLE));
 
-        assertThat(firstRun(run, "side", "main")).isLessThan(firstRun(run, "chain", "head"));
+        assertThat(firstRun(fifo, "long", "head")).isLessThan(firstRun(fifo, "short", "main"));
+        assertThat(firstRun(dag, "short", "main")).isLessThan(firstRun(dag, "long", "head"));
+        // the blocker's 10 s alike; the two pipelines' 129 + 118 s become 129 + 18 s
+        assertThat(Summary.of(fifo).avgJctSeconds()).isEqualTo((10 + 129 + 118) / 3.0, within(0.01));
+        assertThat(Summary.of(dag).avgJctSeconds()).isEqualTo((10 + 18 + 129) / 3.0, within(0.01));
     }
 
     @Test
@@ -90,7 +110,7 @@ class DagOrderingTest {
         // Four nodes hold every gang of these jobs (at most 256 pods, 110 per node).
         ClusterSpec small = ClusterSpec.uniform(4, Resources.of(96_000, AlibabaDagLoader.NODE_MEMORY), 2);
         SimulationOptions options = SimulationOptions.DEFAULTS.withDagHints(new DagHints(DurationEstimates.lognormal(1), 5));
-        PolicySpec dag = new PolicySpec("dag", Optional.of(LOADER.parse("dag.conf", DAG_CONFIG)));
+        PolicySpec dag = new PolicySpec("dag", Optional.of(LOADER.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text())));
 
         Summary first = Summary.of(new Simulation("dag", dag.newInstance(5), small, sample, options, ProgressListener.NONE).run());
         Summary second = Summary.of(new Simulation("dag", dag.newInstance(5), small, sample, options, ProgressListener.NONE).run());
@@ -99,8 +119,10 @@ class DagOrderingTest {
         assertThat(second).isEqualTo(first);
     }
 
-    private static RunResult run(EnginePolicy policy, Workload workload) {
-        return new Simulation("policy", policy, EIGHT_CORES, workload, SimulationOptions.DEFAULTS.withDagHints(ORACLE), ProgressListener.NONE).run();
+    /** The workload under the default configuration. */
+    private static RunResult run(Workload workload, SimulationOptions options) {
+        EnginePolicy policy = new EnginePolicy(LOADER.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text()));
+        return new Simulation("default", policy, EIGHT_CORES, workload, options, ProgressListener.NONE).run();
     }
 
     private static long firstRun(RunResult run, String job, String gang) {

@@ -11,7 +11,8 @@ package dev.muster.engine.plugins.dag;
  *   <li>{@code muster.dev/dag-node}: the job's node in that DAG (the JobFlow's flow name);
  *   <li>{@code muster.dev/dag-remaining-path}: the remaining critical path from this job's start: its
  *       own estimated run time plus that of its slowest chain of descendants, in whole seconds
- *       ({@code 8700}); the {@code dag} plugin schedules the longest first;
+ *       ({@code 8700}); the {@code dag} plugin schedules the DAG with the least remaining first, and
+ *       within a DAG the job with the longest remaining path;
  *   <li>{@code muster.dev/dag-priority-weight}: how much the job matters against other jobs, a whole
  *       number, zero or more ({@code 9}); where the remaining paths do not decide (equal, or one job
  *       has none), the {@code dag} plugin schedules the higher weight first. The Airflow bridge writes

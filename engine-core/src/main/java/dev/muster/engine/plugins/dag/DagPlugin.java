@@ -12,22 +12,47 @@ import dev.muster.engine.framework.Plugin;
 import dev.muster.engine.framework.PluginFactory;
 import dev.muster.engine.framework.Session;
 import dev.muster.engine.framework.Vote;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
  * DAG-aware admission and order. A job whose PodGroup names parents it still waits for
  * ({@code muster.dev/dag-waiting-on}) is rejected at enqueue, so it holds no queue resources, and is
- * invalid for allocation, so none of its pods is placed; the reason names the parents. Among jobs
- * with a remaining critical path ({@code muster.dev/dag-remaining-path}), the longest goes first;
- * where that does not decide (equal paths, or a job without one) and both jobs carry a priority weight
- * ({@code muster.dev/dag-priority-weight}), the higher weight goes first; the plugin has no opinion on
- * other pairs, so a later tier or creation time decides. Listed after {@code priority} (as in
- * {@code examples/simulate/muster-dag.conf}), both only order jobs of equal PodGroup priority.
+ * invalid for allocation, so none of its pods is placed; the reason names the parents.
+ *
+ * <p>Order, among jobs with a remaining critical path ({@code muster.dev/dag-remaining-path}): the DAG
+ * expected to finish soonest goes first, and within a DAG the stage with the longest remaining path. A
+ * DAG's expected remaining time is the longest remaining path of its jobs in the session, less what a
+ * started gang has already run (a job without {@code muster.dev/dag} is a DAG of its own). Shortest
+ * remaining first across DAGs is what lowers the average completion time of the DAGs (the longest
+ * critical path first across DAGs made it 36-45 % longer on the Alibaba DAG sample, simulator/README.md);
+ * longest path first within one DAG is what shortens that DAG. Where neither decides and both jobs carry
+ * a priority weight ({@code muster.dev/dag-priority-weight}), the higher weight goes first; the plugin
+ * has no opinion on other pairs, so a later plugin or creation time decides. Listed after
+ * {@code priority}, it only orders jobs of equal PodGroup priority.
  */
 public final class DagPlugin implements Plugin, AdmissionCheck, JobValidity, JobOrder {
     public static final String NAME = "dag";
+
+    /** Each DAG's expected remaining seconds, by {@code muster.dev/dag} (or job id for a job of no DAG). */
+    private final Map<String, Double> dagRemaining;
+
+    DagPlugin(Collection<JobState> jobs, Instant now) {
+        Map<String, Double> remaining = new HashMap<>();
+        for (JobState job : jobs) {
+            OptionalLong path = remainingPath(job);
+            if (path.isPresent()) {
+                double left = Math.max(0, path.getAsLong() - job.gangRunSeconds(now));
+                remaining.merge(dagOf(job), left, Math::max);
+            }
+        }
+        this.dagRemaining = remaining;
+    }
 
     @Override
     public String name() {
@@ -51,11 +76,24 @@ public final class DagPlugin implements Plugin, AdmissionCheck, JobValidity, Job
 
     @Override
     public int compareJobs(JobState left, JobState right) {
-        int byPath = higherFirst(remainingPath(left), remainingPath(right));
+        OptionalLong leftPath = remainingPath(left);
+        OptionalLong rightPath = remainingPath(right);
+        if (leftPath.isPresent() && rightPath.isPresent()) {
+            int byDag = Double.compare(dagRemaining.getOrDefault(dagOf(left), 0.0), dagRemaining.getOrDefault(dagOf(right), 0.0));
+            if (byDag != 0) {
+                return byDag;
+            }
+        }
+        int byPath = higherFirst(leftPath, rightPath);
         if (byPath != 0) {
             return byPath;
         }
         return higherFirst(priorityWeight(left), priorityWeight(right));
+    }
+
+    private static String dagOf(JobState job) {
+        String dag = job.job().annotations().getOrDefault(DagAnnotations.DAG, "");
+        return dag.isEmpty() ? "job:" + job.id() : "dag:" + dag;
     }
 
     private static int higherFirst(OptionalLong left, OptionalLong right) {
@@ -122,7 +160,7 @@ public final class DagPlugin implements Plugin, AdmissionCheck, JobValidity, Job
         @Override
         public Plugin create(NoArgs args, Session session) {
             requireNonNull(args, "args is null");
-            return new DagPlugin();
+            return new DagPlugin(session.jobs(), session.now());
         }
     }
 }

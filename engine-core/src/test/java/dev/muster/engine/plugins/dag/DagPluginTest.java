@@ -66,13 +66,15 @@ class DagPluginTest {
     }
 
     @Test
-    void longestRemainingCriticalPathGoesFirst() {
-        // given: room for one job; the short side stage was created first
+    void withinOneDagTheLongestRemainingCriticalPathGoesFirst() {
+        // given: room for one job; the short side stage of the same DAG was created first
         ClusterSnapshot snapshot = ClusterScenario.builder()
                 .node("n1", cpu(2))
                 .job("ml/side-report", "default", 1, cpu(2), 1)
+                .annotation("ml/side-report", DagAnnotations.DAG, "ml/mnist")
                 .annotation("ml/side-report", DagAnnotations.REMAINING_PATH, "600")
                 .job("ml/train", "default", 1, cpu(2), 1)
+                .annotation("ml/train", DagAnnotations.DAG, "ml/mnist")
                 .annotation("ml/train", DagAnnotations.REMAINING_PATH, "8700")
                 .build();
 
@@ -81,6 +83,74 @@ class DagPluginTest {
 
         // then
         assertThat(result.binds()).containsOnlyKeys(new TaskId("ml", "train-0"));
+    }
+
+    @Test
+    void acrossDagsTheDagExpectedToFinishSoonestGoesFirst() {
+        // given: room for one job; a stage of a long pipeline was created before a short pipeline's only stage
+        ClusterSnapshot snapshot = ClusterScenario.builder()
+                .node("n1", cpu(2))
+                .job("etl/train", "default", 1, cpu(2), 1)
+                .annotation("etl/train", DagAnnotations.DAG, "etl/nightly")
+                .annotation("etl/train", DagAnnotations.REMAINING_PATH, "8700")
+                .job("ml/report", "default", 1, cpu(2), 1)
+                .annotation("ml/report", DagAnnotations.DAG, "ml/report")
+                .annotation("ml/report", DagAnnotations.REMAINING_PATH, "600")
+                .build();
+
+        // when
+        SessionResult result = SCHEDULER.runOnce(snapshot);
+
+        // then: the short pipeline ends 600 s from now rather than 9,300 s; the long one ends 600 s later
+        assertThat(result.binds()).containsOnlyKeys(new TaskId("ml", "report-0"));
+    }
+
+    @Test
+    void aDagIsAsLongAsItsLongestRemainingStageNotTheStageAtHand() {
+        // given: room for one job on n1; nightly's short stage is ready while its long stage runs on n2
+        ClusterSnapshot snapshot = ClusterScenario.builder()
+                .node("n1", cpu(2))
+                .node("n2", cpu(2))
+                .job("etl/train", "default", 1, cpu(2), 0)
+                .annotation("etl/train", DagAnnotations.DAG, "etl/nightly")
+                .annotation("etl/train", DagAnnotations.REMAINING_PATH, "5000")
+                .running("etl/train", "train-0", cpu(2), "n2")
+                .job("etl/clean", "default", 1, cpu(2), 1)
+                .annotation("etl/clean", DagAnnotations.DAG, "etl/nightly")
+                .annotation("etl/clean", DagAnnotations.REMAINING_PATH, "300")
+                .job("ml/report", "default", 1, cpu(2), 1)
+                .annotation("ml/report", DagAnnotations.DAG, "ml/report")
+                .annotation("ml/report", DagAnnotations.REMAINING_PATH, "1000")
+                .build();
+
+        SessionResult result = SCHEDULER.runOnce(snapshot);
+
+        // then: nightly ends in 5,000 s whatever goes first, report in 1,000 s if it goes now
+        assertThat(result.binds()).containsOnlyKeys(new TaskId("ml", "report-0"));
+    }
+
+    @Test
+    void whatAStartedGangHasRunCountsAgainstItsDagsRemainingTime() {
+        // given: as above, but nightly's long stage started 4,500 s ago, so nightly has about 500 s left
+        ClusterSnapshot snapshot = ClusterScenario.builder()
+                .node("n1", cpu(2))
+                .node("n2", cpu(2))
+                .job("etl/train", "default", 1, cpu(2), 0)
+                .annotation("etl/train", DagAnnotations.DAG, "etl/nightly")
+                .annotation("etl/train", DagAnnotations.REMAINING_PATH, "5000")
+                .pod(ClusterScenario.pod("etl/train", "train-0").request(cpu(2)).runningOn("n2")
+                        .startedAt(TestingScheduler.CLOCK.instant().minusSeconds(4500)))
+                .job("etl/clean", "default", 1, cpu(2), 1)
+                .annotation("etl/clean", DagAnnotations.DAG, "etl/nightly")
+                .annotation("etl/clean", DagAnnotations.REMAINING_PATH, "300")
+                .job("ml/report", "default", 1, cpu(2), 1)
+                .annotation("ml/report", DagAnnotations.DAG, "ml/report")
+                .annotation("ml/report", DagAnnotations.REMAINING_PATH, "1000")
+                .build();
+
+        SessionResult result = SCHEDULER.runOnce(snapshot);
+
+        assertThat(result.binds()).containsOnlyKeys(new TaskId("etl", "clean-0"));
     }
 
     @Test
@@ -119,13 +189,15 @@ class DagPluginTest {
 
     @Test
     void priorityWeightDoesNotOverrideALongerRemainingPath() {
-        // given: the heavier job is created first but its remaining path is shorter
+        // given: the heavier stage of the DAG is created first but its remaining path is shorter
         ClusterSnapshot snapshot = ClusterScenario.builder()
                 .node("n1", cpu(2))
                 .job("etl/report", "default", 1, cpu(2), 1)
+                .annotation("etl/report", DagAnnotations.DAG, "etl/nightly")
                 .annotation("etl/report", DagAnnotations.REMAINING_PATH, "600")
                 .annotation("etl/report", DagAnnotations.PRIORITY_WEIGHT, "100")
                 .job("etl/train", "default", 1, cpu(2), 1)
+                .annotation("etl/train", DagAnnotations.DAG, "etl/nightly")
                 .annotation("etl/train", DagAnnotations.REMAINING_PATH, "8700")
                 .annotation("etl/train", DagAnnotations.PRIORITY_WEIGHT, "1")
                 .build();
