@@ -40,6 +40,8 @@ public final class ArgoExecutorPods implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ArgoExecutorPods.class);
     /** The executable's name in the commands Argo's controller writes. */
     static final String EXECUTABLE = "argoexec";
+    /** Where {@code argoexec init} copies itself for the emissary ({@code workflow/executor/emissary/binary.go}). */
+    private static final String EMISSARY = "/var/run/argo/argoexec";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path argoexec;
@@ -83,13 +85,27 @@ public final class ArgoExecutorPods implements AutoCloseable {
     }
 
     /**
-     * Whether every container of the pod, init containers included, runs Argo's executor image's own {@code argoexec}; a
-     * container running {@code /var/run/argo/argoexec emissary -- ...} runs the user's image, wrapped, so its pod is not.
+     * Whether every container of the pod, init containers included, runs nothing but Argo's executor: its image's own
+     * {@code argoexec}, or Argo's emissary ({@code /var/run/argo/argoexec emissary ... --}, the copy {@code argoexec init}
+     * leaves in the {@code var-run-argo} volume) running {@code argoexec}, as a resource template's {@code main} does. A
+     * container template's emissary runs the user's command in the user's image, so its pod is not one of these.
      */
     public static boolean runs(Pod pod) {
         List<Container> containers = Stream.concat(pod.getSpec().getInitContainers().stream(), pod.getSpec().getContainers().stream()).toList();
-        return !containers.isEmpty()
-                && containers.stream().allMatch(container -> !container.getCommand().isEmpty() && container.getCommand().get(0).equals(EXECUTABLE));
+        return !containers.isEmpty() && containers.stream().allMatch(ArgoExecutorPods::runsExecutor);
+    }
+
+    private static boolean runsExecutor(Container container) {
+        List<String> line = ImmutableList.<String>builder().addAll(container.getCommand()).addAll(container.getArgs()).build();
+        if (line.isEmpty()) {
+            return false;
+        }
+        if (line.get(0).equals(EXECUTABLE)) {
+            return true;
+        }
+        int separator = line.indexOf("--");
+        return line.get(0).equals(EMISSARY) && line.size() > 1 && line.get(1).equals("emissary") && separator > 0
+                && separator + 1 < line.size() && line.get(separator + 1).equals(EXECUTABLE);
     }
 
     /** Runs the pod's init containers one after the other, until one fails; blocks. */

@@ -56,7 +56,7 @@ record ContainerSandbox(Path root, Path executable, Path terminationLog, Path ku
 
     /**
      * The command that runs {@code command} (whose first word is the executable's file name, found on the container's
-     * {@code PATH=/bin}) in the sandbox; the process's environment is the container's.
+     * {@code PATH=/bin}, or a path in the container) in the sandbox; the process's environment is the container's.
      *
      * @throws IllegalStateException naming what is missing when {@code unshare}, {@code mount}, {@code chroot} or
      *     {@code bash} is not on this machine
@@ -72,7 +72,8 @@ record ContainerSandbox(Path root, Path executable, Path terminationLog, Path ku
                 tools.chroot().toString()));
         mounts.forEach((target, source) -> line.addAll(List.of(source.toString(), target)));
         line.add("--");
-        line.add("/bin/" + Path.of(command.get(0)).getFileName());
+        // a bare name is found on the container's PATH, /bin, where the executable is; a path is the container's own
+        line.add(command.get(0).startsWith("/") ? command.get(0) : "/bin/" + command.get(0));
         line.addAll(command.subList(1, command.size()));
         return ImmutableList.copyOf(line);
     }

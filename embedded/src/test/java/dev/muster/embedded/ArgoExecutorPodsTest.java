@@ -31,10 +31,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The simulated kubelet runs a pod of Argo's resource template with Argo's real executor ({@code peers/install argoexec}):
- * pods shaped as Argo v4.0.5's controller makes them ({@code workflow/controller/workflowpod.go}: an {@code init} container
- * running {@code argoexec init}, which writes the template to {@code /var/run/argo}, and a {@code main} container running
- * {@code argoexec resource create}, with the {@code var-run-argo} and {@code tmp-dir-argo} emptyDir volumes), whose
- * template's manifest the executor really creates.
+ * pods shaped as Argo v4.0.5's controller makes them ({@code workflow/controller/workflowpod.go}, and a pod it made on
+ * {@code muster up}: an {@code init} container running {@code argoexec init}, which writes the template and a copy of
+ * itself to {@code /var/run/argo}, and a {@code main} container whose emissary, that copy, runs {@code argoexec resource
+ * create}, with the {@code var-run-argo} and {@code tmp-dir-argo} emptyDir volumes), whose template's manifest the
+ * executor really creates.
  */
 class ArgoExecutorPodsTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
@@ -161,7 +162,8 @@ class ArgoExecutorPodsTest {
                 .addToEnv(new EnvVar("ARGO_CONTAINER_NAME", "init", null), new EnvVar("ARGO_TEMPLATE", JSON.writeValueAsString(template), null))
                 .addNewVolumeMount().withName("var-run-argo").withMountPath("/var/run/argo").endVolumeMount().build();
         Container main = new ContainerBuilder().withName("main").withImage("quay.io/argoproj/argoexec:v4.0.5")
-                .withCommand("argoexec", "resource", "create").withEnv(executorEnvironment)
+                .withCommand("/var/run/argo/argoexec", "emissary", "--loglevel", "info", "--", "argoexec", "resource", "create")
+                .withEnv(executorEnvironment)
                 .addToEnv(new EnvVar("ARGO_CONTAINER_NAME", "main", null))
                 .addNewVolumeMount().withName("tmp-dir-argo").withMountPath("/tmp").withSubPath("0").endVolumeMount()
                 .addNewVolumeMount().withName("var-run-argo").withMountPath("/var/run/argo").endVolumeMount().build();
