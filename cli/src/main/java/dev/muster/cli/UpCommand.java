@@ -171,7 +171,7 @@ public final class UpCommand implements Callable<Integer> {
             cluster.server().writeKubeconfig(kubeconfig);
             UpPeers running;
             try {
-                running = UpPeers.start(peers, cluster.client(), kubeconfig, apiServer);
+                running = UpPeers.start(peers, cluster, kubeconfig, apiServer);
             } catch (PeerException e) {
                 err.println("muster up: --peer: " + e.getMessage());
                 return ExitCodes.FAILURE;
