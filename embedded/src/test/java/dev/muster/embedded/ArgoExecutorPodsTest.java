@@ -1,6 +1,7 @@
 package dev.muster.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -129,6 +130,24 @@ class ArgoExecutorPodsTest {
 
         await().atMost(WAIT).until(() -> phase("container-template").equals("Succeeded"));
         assertThat(client.configMaps().withName("unused").get()).isNull();
+    }
+
+    @Test
+    void anExecutorThatIsNotAnExecutableFileIsRefusedNamingIt() {
+        Path missing = directory.resolve("no-such-argoexec");
+
+        assertThatThrownBy(() -> ArgoExecutorPods.start(missing, directory.resolve("kubeconfig"), directory.resolve("refused")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("Argo's executor " + missing + " is not an executable file (peers/install argoexec builds it)");
+    }
+
+    @Test
+    void anExecutorThatCannotRunInTheSandboxIsRefusedWithWhatItSaid() {
+        // a dynamically linked program finds no loader in the sandbox's empty root
+        assertThatThrownBy(() -> ArgoExecutorPods.start(Path.of("/bin/true"), directory.resolve("kubeconfig"), directory.resolve("probe-fails")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("cannot run Argo's executor /bin/true in a mount namespace of its own (unshare, exit code 127): ")
+                .hasMessageContaining("No such file or directory");
     }
 
     private static String configMap(String name, String value) {
