@@ -5,12 +5,14 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import com.google.inject.Module;
+import dev.muster.embedded.ArgoExecutorPods;
 import dev.muster.embedded.KubeletEndpoint;
 import dev.muster.embedded.NodePool;
 import dev.muster.embedded.SimulatedKubelet;
 import dev.muster.embedded.SimulatedNodes;
 import dev.muster.engine.api.SchedulingApi;
 import dev.muster.jobs.runtime.VolcanoJobsModule;
+import dev.muster.peers.PeerException;
 import dev.muster.runtime.KubernetesRuntime;
 import dev.muster.runtime.RuntimeOptions;
 import dev.muster.runtime.controller.CustomResourceDefinitions;
@@ -20,6 +22,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -191,6 +194,24 @@ final class EmbeddedCluster implements AutoCloseable {
             runtime.stop();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Has the kubelet run the pods of Argo's resource templates for real with Argo's executor ({@link ArgoExecutorPods}),
+     * their files in a temporary directory deleted when the cluster stops.
+     *
+     * @throws PeerException saying why when the executor cannot run as a local process on this machine
+     */
+    void runArgoExecutors(Path argoexec, Path kubeconfig) {
+        SimulatedKubelet running = kubelet.orElseThrow(() -> new PeerException("--peer argo: no kubelet runs to run Argo's executor"));
+        try {
+            running.runArgoExecutors(ArgoExecutorPods.start(argoexec, kubeconfig, Files.createTempDirectory("muster-up-pods-")));
+        } catch (IOException | IllegalStateException e) {
+            throw new PeerException("--peer argo: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PeerException("--peer argo: interrupted while checking that Argo's executor runs here", e);
         }
     }
 

@@ -96,7 +96,8 @@ public final class UpCommand implements Callable<Integer> {
     private SchedulerChoice scheduler = SchedulerChoice.MUSTER;
 
     @Option(names = "--peer", paramLabel = "NAME", converter = UpPeer.Converter.class, description = {
-        "Also run a real peer against the cluster (repeatable): argo (Argo's workflow controller, for the Argo bridge);",
+        "Also run a real peer against the cluster (repeatable): argo (Argo's workflow controller, for the Argo bridge, and Argo's",
+        "executor, which the kubelet runs as local processes for resource templates' pods; Linux with unshare);",
         "argo-server (the Argo Server, its API and UI on http://127.0.0.1:2746, no token; workflow admission resumes through it);",
         "spark-operator (Kubeflow's spark-operator controller with Spark 4.2's spark-submit, for the Spark bridge);",
         "training-operator (Kubeflow's training operator with --gang-scheduler-name=volcano, for the Kubeflow bridge; Muster's own",
@@ -171,7 +172,7 @@ public final class UpCommand implements Callable<Integer> {
             cluster.server().writeKubeconfig(kubeconfig);
             UpPeers running;
             try {
-                running = UpPeers.start(peers, cluster.client(), kubeconfig, apiServer);
+                running = UpPeers.start(peers, cluster, kubeconfig, apiServer);
             } catch (PeerException e) {
                 err.println("muster up: --peer: " + e.getMessage());
                 return ExitCodes.FAILURE;

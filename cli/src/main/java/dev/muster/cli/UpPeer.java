@@ -1,5 +1,8 @@
 package dev.muster.cli;
 
+import static java.util.Objects.requireNonNull;
+
+import dev.muster.peers.InstalledPeer;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
@@ -16,8 +19,25 @@ import picocli.CommandLine.TypeConversionException;
  * Muster's bridge for it.
  */
 enum UpPeer {
-    /** Argo's workflow controller, watching the {@code default} namespace, as {@code argo-integration}'s tests run it. */
+    /**
+     * Argo's workflow controller, watching the {@code default} namespace, as {@code argo-integration}'s tests run it, and
+     * Argo's executor ({@code argoexec}, the peer of that name), which the simulated kubelet runs as local processes for the
+     * pods of resource templates, so the objects they name are made and waited for.
+     */
     ARGO("argo", "Argo's workflow controller") {
+        private static final String EXECUTOR = "argoexec";
+
+        @Override
+        List<String> companions() {
+            return List.of(EXECUTOR);
+        }
+
+        @Override
+        void attach(EmbeddedCluster cluster, Map<String, InstalledPeer> installed, Path kubeconfig) {
+            cluster.runArgoExecutors(requireNonNull(installed.get(EXECUTOR), "BUG: the installer did not report " + EXECUTOR).executable(),
+                    kubeconfig);
+        }
+
         @Override
         List<String> command(Path executable, Path kubeconfig) {
             return List.of(executable.toString(), "--kubeconfig", kubeconfig.toString(), "--namespaced", "--managed-namespace", "default",
@@ -152,6 +172,20 @@ enum UpPeer {
     /** What the peer's process gets in its environment beyond this JVM's; nothing unless the peer says. */
     Map<String, String> environment() {
         return Map.of();
+    }
+
+    /** Other peers this one needs installed beside it; none unless the peer says. */
+    List<String> companions() {
+        return List.of();
+    }
+
+    /**
+     * What the cluster itself needs of the installed peers before this one starts; nothing unless the peer says.
+     *
+     * @throws PeerException when the cluster cannot take what the peer needs
+     */
+    void attach(EmbeddedCluster cluster, Map<String, InstalledPeer> installed, Path kubeconfig) {
+        // most peers only talk to the API server
     }
 
     /** What the peer needs in the cluster before it starts; nothing unless the peer says. */

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The real peers of one {@code muster up}: installed by {@code peers/install} (built the first time,
@@ -29,16 +30,19 @@ final class UpPeers implements AutoCloseable {
      *
      * @throws PeerException when a peer cannot be installed (the installer's error in the message)
      */
-    static UpPeers start(List<UpPeer> peers, KubernetesClient client, Path kubeconfig, ApiServerChoice apiServer) {
+    static UpPeers start(List<UpPeer> peers, EmbeddedCluster cluster, Path kubeconfig, ApiServerChoice apiServer) {
+        KubernetesClient client = cluster.client();
         UpPeers running = new UpPeers();
         if (peers.isEmpty()) {
             return running;
         }
         try {
             Path logs = Files.createTempDirectory("muster-up-peers-");
-            Map<String, InstalledPeer> installed = PeerInstaller.locate().install(peers.stream().map(UpPeer::peerName).distinct().toList());
+            Map<String, InstalledPeer> installed = PeerInstaller.locate().install(peers.stream()
+                    .flatMap(peer -> Stream.concat(Stream.of(peer.peerName()), peer.companions().stream())).distinct().toList());
             for (UpPeer peer : peers.stream().distinct().toList()) {
                 requireNonNull(installed.get(peer.peerName()), "BUG: the installer did not report " + peer.peerName());
+                peer.attach(cluster, installed, kubeconfig.toAbsolutePath());
                 peer.prepare(client);
                 Path log = logs.resolve(peer.peerName() + ".log");
                 Process process = running.processes.start(peer.command(installed.get(peer.peerName()).executable(), kubeconfig.toAbsolutePath(), apiServer),

@@ -13,12 +13,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.engine.api.SchedulingApi;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,13 +43,23 @@ import org.junit.jupiter.params.provider.ValueSource;
  * fan-out then one PodGroup bound whole. Each workflow is submitted as written, with one addition: a workflow-level
  * {@code podMetadata} annotation {@code muster.dev/duration} for the simulated kubelet, which ends each pod after it
  * (no Argo executor runs in a simulated container, so the controller reads each pod's phase and exit codes).
+ *
+ * <p>And Volcano's own Argo example ({@code volcano-examples/20-job-DAG.yaml}): a DAG diamond of resource templates,
+ * each creating a Volcano Job and waiting for {@code status.state.phase = Completed}. Their pods run Argo's real executor
+ * ({@code argoexec}, as local processes of the simulated kubelet), which creates each Job; Muster schedules the Job's
+ * pods and Muster's Job controller completes it. Its one addition is a {@code muster.dev/duration} on the Job's pod
+ * template, inside the manifest, for the simulated kubelet.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class ArgoExamplesOnMusterUpTest {
     private static final Duration WAIT = Duration.ofSeconds(240);
     private static final Path EXAMPLES = Path.of("..", "argo-integration", "src", "test", "resources", "argo-examples");
+    private static final Path VOLCANO_EXAMPLES = Path.of("..", "argo-integration", "src", "test", "resources", "volcano-examples");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String NODE_NAME = "workflows.argoproj.io/node-name";
+    private static final ResourceDefinitionContext WORKFLOW_TASK_RESULTS = new ResourceDefinitionContext.Builder()
+            .withGroup("argoproj.io").withVersion("v1alpha1").withKind("WorkflowTaskResult").withPlural("workflowtaskresults")
+            .withNamespaced(true).build();
     private static final List<String> AS_WRITTEN = List.of("hello-world.yaml", "steps.yaml", "dag-diamond.yaml", "loops.yaml",
             "loops-param-argument.yaml", "pod-metadata-wf-field.yaml", "pod-spec-patch.yaml");
 
@@ -75,9 +88,13 @@ class ArgoExamplesOnMusterUpTest {
             }
         }
         String gangLoops = submit(client, gang);
+        // and Volcano's example, with the service account Argo's installation makes, which it names
+        client.serviceAccounts().inNamespace("default").resource(new ServiceAccountBuilder().withNewMetadata().withName("argo")
+                .endMetadata().build()).create();
+        String volcanoDag = submit(client, volcanoExample("20-job-DAG.yaml"));
 
         // then: every one succeeds
-        List<String> all = Stream.concat(names.values().stream(), Stream.of(gangLoops)).toList();
+        List<String> all = Stream.concat(names.values().stream(), Stream.of(gangLoops, volcanoDag)).toList();
         await().atMost(WAIT).untilAsserted(() -> assertThat(all.stream().collect(Collectors.toMap(name -> name, name -> phase(client, name))))
                 .as("the workflows' phases (muster up's stdout names the controller's log)")
                 .allSatisfy((name, phase) -> assertThat(phase).as(name).isEqualTo("Succeeded")));
@@ -114,6 +131,61 @@ class ArgoExamplesOnMusterUpTest {
         Instant lastStart = gangPods.stream().map(ArgoObjects::started).max(Instant::compareTo).orElseThrow();
         Instant firstEnd = gangPods.stream().map(ArgoObjects::ended).min(Instant::compareTo).orElseThrow();
         assertThat(lastStart).isBeforeOrEqualTo(firstEnd);
+        volcanoJobsRanUnderMuster(client, volcanoDag);
+    }
+
+    /**
+     * Argo's executor made one Volcano Job per task of the diamond and reported through Argo's own WorkflowTaskResult;
+     * Muster bound the Jobs' pods and completed the Jobs; D's Job was made only after B's and C's pods ended.
+     */
+    private static void volcanoJobsRanUnderMuster(KubernetesClient client, String workflow) {
+        List<Pod> executorPods = pods(client, workflow);
+        assertThat(executorPods).as("the resource templates' pods").hasSize(4).allSatisfy(pod -> {
+            assertThat(pod.getStatus().getPhase()).isEqualTo("Succeeded");
+            assertThat(pod.getStatus().getContainerStatuses()).filteredOn(status -> status.getName().equals("main")).singleElement()
+                    .satisfies(main -> assertThat(main.getState().getTerminated().getExitCode()).isZero());
+        });
+        assertThat(client.genericKubernetesResources(WORKFLOW_TASK_RESULTS).inNamespace("default")
+                .withLabel(ArgoObjects.WORKFLOW_LABEL, workflow).list().getItems())
+                .as("Argo's executor reports its outputs in a WorkflowTaskResult per node").hasSize(4)
+                .allSatisfy(result -> assertThat(result.getMetadata().getLabels())
+                        .containsEntry("workflows.argoproj.io/report-outputs-completed", "true"));
+        Map<String, GenericKubernetesResource> jobs = client.genericKubernetesResources(VolcanoObjects.JOBS).inNamespace("default").list()
+                .getItems().stream().filter(job -> job.getMetadata().getOwnerReferences().stream().anyMatch(owner -> owner.getName().equals(workflow)))
+                .collect(Collectors.toMap(job -> job.getMetadata().getGenerateName(), job -> job));
+        assertThat(jobs).as("the Volcano Jobs the executor made").containsOnlyKeys("dag-job-aaa-", "dag-job-bbb-", "dag-job-ccc-", "dag-job-ddd-")
+                .allSatisfy((name, job) -> assertThat(job.<Object>get("status", "state", "phase")).as(name).isEqualTo("Completed"));
+        Map<String, List<Pod>> jobPods = jobs.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey,
+                job -> client.pods().inNamespace("default").withLabel(SchedulingApi.JOB_NAME, job.getValue().getMetadata().getName()).list()
+                        .getItems()));
+        assertThat(jobPods).allSatisfy((name, jobPodList) -> assertThat(jobPodList).as(name).hasSize(2).allSatisfy(pod -> {
+            assertThat(pod.getSpec().getSchedulerName()).isEqualTo("volcano");
+            assertThat(pod.getSpec().getNodeName()).isNotEmpty();
+            assertThat(pod.getStatus().getPhase()).isEqualTo("Succeeded");
+        }));
+        Instant madeD = Instant.parse(jobs.get("dag-job-ddd-").getMetadata().getCreationTimestamp());
+        Stream.of("dag-job-bbb-", "dag-job-ccc-").flatMap(name -> jobPods.get(name).stream())
+                .forEach(pod -> assertThat(madeD).isAfterOrEqualTo(ended(pod).truncatedTo(ChronoUnit.SECONDS)));
+    }
+
+    /**
+     * Volcano's example as written, with the simulated kubelet's duration added to its Job's pod template inside the
+     * resource template's manifest (the Argo parameters in it, {@code {{...}}}, stay as they are).
+     */
+    private static ObjectNode volcanoExample(String file) throws Exception {
+        ObjectNode workflow = JSON.valueToTree(Serialization.unmarshal(Files.readString(VOLCANO_EXAMPLES.resolve(file)),
+                GenericKubernetesResource.class));
+        for (JsonNode template : workflow.path("spec").path("templates")) {
+            if (template.has("resource")) {
+                ObjectNode resource = (ObjectNode) template.path("resource");
+                ObjectNode manifest = JSON.valueToTree(Serialization.unmarshal(resource.path("manifest").asText(), Map.class));
+                for (JsonNode task : manifest.path("spec").path("tasks")) {
+                    ((ObjectNode) task).with("template").with("metadata").with("annotations").put(SchedulingApi.DURATION_ANNOTATION, "2s");
+                }
+                resource.put("manifest", Serialization.asYaml(manifest));
+            }
+        }
+        return workflow;
     }
 
     /** The example as Argo wrote it, with the simulated kubelet's duration added to its workflow-level pod metadata. */

@@ -68,6 +68,11 @@ final class KubeletPodStatus {
 
     /** The patch that ends a running pod: Succeeded when its exit code is 0, Failed otherwise. */
     static ObjectNode finished(Pod pod, Instant startedAt, Instant now, int exitCode) {
+        return finished(pod, startedAt, now, exitCode, "");
+    }
+
+    /** The same, each container's {@code terminated} state carrying the termination message when there is one. */
+    static ObjectNode finished(Pod pod, Instant startedAt, Instant now, int exitCode, String message) {
         boolean succeeded = exitCode == 0;
         String ended = succeeded ? "PodCompleted" : "PodFailed";
         ObjectNode status = JSON.objectNode();
@@ -80,7 +85,11 @@ final class KubeletPodStatus {
         scheduled(conditions, pod, now);
         ArrayNode containers = status.putArray("containerStatuses");
         for (Container container : pod.getSpec().getContainers()) {
-            terminated(containerStatus(containers, pod, container, false).putObject("state"), pod, container, exitCode, startedAt, now);
+            ObjectNode terminated = terminated(containerStatus(containers, pod, container, false).putObject("state"), pod, container,
+                    exitCode, startedAt, now);
+            if (!message.isEmpty()) {
+                terminated.put("message", message);
+            }
         }
         generation(pod).ifPresent(generation -> status.put("observedGeneration", generation));
         status.put("phase", succeeded ? "Succeeded" : "Failed");
@@ -148,8 +157,8 @@ final class KubeletPodStatus {
         return status;
     }
 
-    private static void terminated(ObjectNode state, Pod pod, Container container, int exitCode, Instant startedAt, Instant now) {
-        state.putObject("terminated")
+    private static ObjectNode terminated(ObjectNode state, Pod pod, Container container, int exitCode, Instant startedAt, Instant now) {
+        return state.putObject("terminated")
                 .put("containerID", containerId(pod, container))
                 .put("exitCode", exitCode)
                 .put("finishedAt", SimulatedNodes.timestamp(now))

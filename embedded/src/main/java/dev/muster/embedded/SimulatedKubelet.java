@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -42,7 +43,13 @@ import org.slf4j.LoggerFactory;
  * ({@link KubeletPodStatus}); the nodes' Leases and condition heartbeats are kept fresh
  * ({@link NodeHeartbeats}).
  *
- * <p>Informer callbacks only record and schedule; the status writes run on the kubelet's own thread.
+ * <p>Given {@link #runArgoExecutors(ArgoExecutorPods)}, a pod whose every container is Argo's executor (an Argo resource
+ * template's) runs for real instead: its init containers, then its containers, as local processes; it is Running once its
+ * init containers have succeeded and ends with its containers, Succeeded or Failed by their exit codes, whatever its
+ * duration annotation says.
+ *
+ * <p>Informer callbacks only record and schedule; the status writes run on the kubelet's own thread, or on the thread that
+ * waits for a pod's processes.
  */
 @ThreadSafe
 public final class SimulatedKubelet implements AutoCloseable {
@@ -60,6 +67,10 @@ public final class SimulatedKubelet implements AutoCloseable {
     private final AtomicInteger addresses = new AtomicInteger();
     private volatile SharedIndexInformer<Pod> informer;
     private volatile Optional<KubeletApi> api = Optional.empty();
+    private volatile Optional<ArgoExecutorPods> argoExecutors = Optional.empty();
+    /** Threads that wait for the processes of pods run for real, one per pod. */
+    private final ExecutorService processes = Executors.newCachedThreadPool(
+            new ThreadFactoryBuilder().setNameFormat("muster-kubelet-process-%d").setDaemon(true).build());
 
     public SimulatedKubelet(KubernetesClient client, Clock clock) {
         this.client = requireNonNull(client, "client is null");
@@ -79,6 +90,14 @@ public final class SimulatedKubelet implements AutoCloseable {
                 clock);
         api = Optional.of(served);
         return served.endpoint();
+    }
+
+    /**
+     * From now on, runs the pods whose every container is Argo's executor as local processes ({@link ArgoExecutorPods});
+     * the kubelet closes them with itself.
+     */
+    public void runArgoExecutors(ArgoExecutorPods executors) {
+        argoExecutors = Optional.of(requireNonNull(executors, "executors is null"));
     }
 
     /** Starts the nodes' heartbeats, then watches every namespace's pods and runs those bound to a node. */
@@ -107,6 +126,8 @@ public final class SimulatedKubelet implements AutoCloseable {
         }
         heartbeats.stop();
         executor.shutdownNow();
+        processes.shutdownNow();
+        argoExecutors.ifPresent(ArgoExecutorPods::close);
         api.ifPresent(KubeletApi::close);
     }
 
@@ -127,7 +148,12 @@ public final class SimulatedKubelet implements AutoCloseable {
         switch (phase) {
             case "Pending" -> {
                 started.put(uid, Optional.empty());
-                executor.execute(() -> run(pod));
+                Optional<ArgoExecutorPods> executors = argoExecutors.filter(any -> ArgoExecutorPods.runs(pod));
+                if (executors.isPresent()) {
+                    processes.execute(() -> runProcesses(executors.get(), pod));
+                } else {
+                    executor.execute(() -> run(pod));
+                }
             }
             case "Running" -> started.put(uid, scheduleCompletion(pod, startTime(pod)));
             default -> started.put(uid, Optional.empty());
@@ -140,6 +166,7 @@ public final class SimulatedKubelet implements AutoCloseable {
             completion.ifPresent(future -> future.cancel(false));
         }
         terminating.remove(pod.getMetadata().getUid());
+        argoExecutors.ifPresent(executors -> executors.remove(pod.getMetadata().getUid()));
     }
 
     /**
@@ -156,6 +183,7 @@ public final class SimulatedKubelet implements AutoCloseable {
         if (completion != null) {
             completion.ifPresent(future -> future.cancel(false));
         }
+        argoExecutors.ifPresent(executors -> executors.stop(pod.getMetadata().getUid()));
         executor.execute(() -> remove(pod));
     }
 
@@ -175,11 +203,30 @@ public final class SimulatedKubelet implements AutoCloseable {
 
     private void run(Pod pod) {
         Instant now = clock.instant();
-        int address = addresses.incrementAndGet();
-        String podIp = "10.244." + (address / 250 % 250) + "." + (address % 250 + 1);
-        if (writeStatus(pod, "Running", KubeletPodStatus.running(pod, now, hostIp(pod.getSpec().getNodeName()), podIp))) {
+        if (writeStatus(pod, "Running", KubeletPodStatus.running(pod, now, hostIp(pod.getSpec().getNodeName()), nextPodIp()))) {
             started.computeIfPresent(pod.getMetadata().getUid(), (uid, none) -> scheduleCompletion(pod, now));
         }
+    }
+
+    /** Runs an executor pod's init containers, then (Running) its containers, and ends it as they exit; blocks. */
+    private void runProcesses(ArgoExecutorPods executors, Pod pod) {
+        Instant startedAt = clock.instant();
+        ContainerExit exit = executors.runInit(pod);
+        if (exit.exitCode() == 0) {
+            startedAt = clock.instant();
+            if (!writeStatus(pod, "Running", KubeletPodStatus.running(pod, startedAt, hostIp(pod.getSpec().getNodeName()), nextPodIp()))) {
+                executors.stop(pod.getMetadata().getUid());
+                return;
+            }
+            exit = executors.runMain(pod);
+        }
+        writeStatus(pod, exit.exitCode() == 0 ? "Succeeded" : "Failed",
+                KubeletPodStatus.finished(pod, startedAt, clock.instant(), exit.exitCode(), exit.message()));
+    }
+
+    private String nextPodIp() {
+        int address = addresses.incrementAndGet();
+        return "10.244." + (address / 250 % 250) + "." + (address % 250 + 1);
     }
 
     /**
