@@ -29,6 +29,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What {@code muster up} runs in one JVM: the embedded API server, its simulated nodes and kubelet,
@@ -38,6 +40,7 @@ import java.util.Optional;
  * {@link DefaultServiceAccounts} standing in for the one controller-manager duty pods cannot do without.
  */
 final class EmbeddedCluster implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedCluster.class);
     /** The scheduler name pods ask for. */
     static final String SCHEDULER_NAME = "muster";
     /**
@@ -201,14 +204,18 @@ final class EmbeddedCluster implements AutoCloseable {
      * Has the kubelet run the pods of Argo's resource templates for real with Argo's executor ({@link ArgoExecutorPods}),
      * their files in a temporary directory deleted when the cluster stops.
      *
-     * @throws PeerException saying why when the executor cannot run as a local process on this machine
+     * <p>Where the executor cannot run as a local process on this machine (no {@code unshare}, no user namespaces: macOS,
+     * a container without privileges), the rest of {@code muster up --peer argo} still works: a warning says why once,
+     * and the kubelet fails each resource template's pod with that reason.
      */
     void runArgoExecutors(Path argoexec, Path kubeconfig) {
         SimulatedKubelet running = kubelet.orElseThrow(() -> new PeerException("--peer argo: no kubelet runs to run Argo's executor"));
         try {
             running.runArgoExecutors(ArgoExecutorPods.start(argoexec, kubeconfig, Files.createTempDirectory("muster-up-pods-")));
         } catch (IOException | IllegalStateException e) {
-            throw new PeerException("--peer argo: " + e.getMessage(), e);
+            String why = "--peer argo: Argo's executor cannot run on this machine, so the pods of resource templates fail: " + e.getMessage();
+            log.warn("{}", why);
+            running.refuseArgoExecutors(why);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new PeerException("--peer argo: interrupted while checking that Argo's executor runs here", e);

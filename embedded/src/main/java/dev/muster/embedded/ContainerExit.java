@@ -15,6 +15,8 @@ import java.util.List;
  */
 record ContainerExit(int exitCode, String message) {
     static final ContainerExit SUCCEEDED = new ContainerExit(0, "");
+    /** The exit code of a container that could not be started here (a shell's "found but cannot execute"). */
+    static final int CANNOT_RUN = 126;
     /** The kubelet's limit on a termination message, 4096 bytes; lines of a log, 80 at most. */
     private static final int MESSAGE_LIMIT = 4096;
     private static final int LOG_LINES = 80;

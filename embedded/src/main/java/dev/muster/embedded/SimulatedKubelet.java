@@ -46,7 +46,9 @@ import org.slf4j.LoggerFactory;
  * <p>Given {@link #runArgoExecutors(ArgoExecutorPods)}, a pod whose every container is Argo's executor (an Argo resource
  * template's) runs for real instead: its init containers, then its containers, as local processes; it is Running once its
  * init containers have succeeded and ends with its containers, Succeeded or Failed by their exit codes, whatever its
- * duration annotation says.
+ * duration annotation says. Given {@link #refuseArgoExecutors(String)} instead (the executor cannot run on this
+ * machine), such a pod fails at once with that reason, so the workflow says why rather than pretending the template's
+ * object was made.
  *
  * <p>Informer callbacks only record and schedule; the status writes run on the kubelet's own thread, or on the thread that
  * waits for a pod's processes.
@@ -68,6 +70,7 @@ public final class SimulatedKubelet implements AutoCloseable {
     private volatile SharedIndexInformer<Pod> informer;
     private volatile Optional<KubeletApi> api = Optional.empty();
     private volatile Optional<ArgoExecutorPods> argoExecutors = Optional.empty();
+    private volatile Optional<String> argoExecutorsRefused = Optional.empty();
     /** Threads that wait for the processes of pods run for real, one per pod. */
     private final ExecutorService processes = Executors.newCachedThreadPool(
             new ThreadFactoryBuilder().setNameFormat("muster-kubelet-process-%d").setDaemon(true).build());
@@ -98,6 +101,14 @@ public final class SimulatedKubelet implements AutoCloseable {
      */
     public void runArgoExecutors(ArgoExecutorPods executors) {
         argoExecutors = Optional.of(requireNonNull(executors, "executors is null"));
+    }
+
+    /**
+     * From now on, fails the pods whose every container is Argo's executor at once, their status message saying
+     * {@code why} they cannot run here; every other pod runs as before.
+     */
+    public void refuseArgoExecutors(String why) {
+        argoExecutorsRefused = Optional.of(requireNonNull(why, "why is null"));
     }
 
     /** Starts the nodes' heartbeats, then watches every namespace's pods and runs those bound to a node. */
@@ -149,8 +160,12 @@ public final class SimulatedKubelet implements AutoCloseable {
             case "Pending" -> {
                 started.put(uid, Optional.empty());
                 Optional<ArgoExecutorPods> executors = argoExecutors.filter(any -> ArgoExecutorPods.runs(pod));
+                Optional<String> refused = executors.isEmpty() ? argoExecutorsRefused.filter(any -> ArgoExecutorPods.runs(pod)) : Optional.empty();
                 if (executors.isPresent()) {
                     processes.execute(() -> runProcesses(executors.get(), pod));
+                } else if (refused.isPresent()) {
+                    executor.execute(() -> writeStatus(pod, "Failed", KubeletPodStatus.finished(pod, clock.instant(), clock.instant(),
+                            ContainerExit.CANNOT_RUN, refused.get())));
                 } else {
                     executor.execute(() -> run(pod));
                 }

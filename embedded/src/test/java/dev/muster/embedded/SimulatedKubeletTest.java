@@ -119,6 +119,33 @@ class SimulatedKubeletTest {
     }
 
     @Test
+    void whereArgosExecutorCannotRunAnExecutorPodFailsSayingWhyAndOtherPodsRunAsBefore() {
+        // given: the executor refused on this machine
+        kubelet.refuseArgoExecutors("Argo's executor cannot run here: unshare: operation not permitted");
+        client.resource(new PodBuilder()
+                .withNewMetadata().withName("resource-step").withNamespace("default").endMetadata()
+                .withNewSpec().addNewInitContainer().withName("init").withImage("quay.io/argoproj/argoexec:v4.0.5")
+                .withCommand("argoexec", "init").endInitContainer()
+                .addNewContainer().withName("main").withImage("quay.io/argoproj/argoexec:v4.0.5")
+                .withCommand("/var/run/argo/argoexec", "emissary", "--", "argoexec", "resource", "create").endContainer().endSpec()
+                .build()).create();
+        create("plain-step", Map.of(SchedulingApi.DURATION_ANNOTATION, "100ms"));
+
+        // when
+        bind("resource-step");
+        bind("plain-step");
+
+        // then: the resource template's pod fails with the reason rather than pretending to have made its object
+        await().atMost(WAIT).until(() -> phase("resource-step").equals("Failed"));
+        assertThat(client.pods().withName("resource-step").get().getStatus().getContainerStatuses()).singleElement()
+                .satisfies(status -> {
+                    assertThat(status.getState().getTerminated().getExitCode()).isEqualTo(126);
+                    assertThat(status.getState().getTerminated().getMessage()).contains("unshare: operation not permitted");
+                });
+        await().atMost(WAIT).until(() -> phase("plain-step").equals("Succeeded"));
+    }
+
+    @Test
     void aPodNobodyBoundStaysPending() {
         create("unbound", Map.of(SchedulingApi.DURATION_ANNOTATION, "100ms"));
         create("bound-later", Map.of(SchedulingApi.DURATION_ANNOTATION, "100ms"));
