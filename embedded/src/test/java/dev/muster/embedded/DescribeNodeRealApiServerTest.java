@@ -157,7 +157,7 @@ class DescribeNodeRealApiServerTest {
                 .isEqualTo(stored.get(TestingServers.real(real).name()));
     }
 
-    /** What kube-apiserver's admission plugins add to a pod (DIFFERENCES.md entry 14), written out. */
+    /** What kube-apiserver's admission plugins add to a pod (DIFFERENCES.md entry 13), written out. */
     private static final String WRITTEN_OUT_ADMISSION = String.join("\n  ",
             "serviceAccountName: default",
             "automountServiceAccountToken: false",
@@ -170,7 +170,7 @@ class DescribeNodeRealApiServerTest {
 
     /**
      * Registers the node as a kubelet does (the object, then its status), and gives it one taint of its own, which
-     * replaces the {@code not-ready} one kube-apiserver's admission adds (DIFFERENCES.md entry 11).
+     * replaces the {@code not-ready} one kube-apiserver's admission adds (DIFFERENCES.md entry 10).
      */
     private static Node register(Side side) throws InterruptedException {
         TestingKubectl.Result created = TestingKubectl.run(side.kubeconfig(), "create", "-f", TestingServers.manifest("""
