@@ -41,75 +41,8 @@ class DescribeNodeRealApiServerTest {
         for (Side side : servers.both(real)) {
             // given
             Node node = register(side);
-            TestingKubectl.Result created = TestingKubectl.run(side.kubeconfig(), "create", "-f", TestingServers.manifest("""
-                    apiVersion: coordination.k8s.io/v1
-                    kind: Lease
-                    metadata: {name: %1$s, namespace: kube-node-lease}
-                    spec: {holderIdentity: %1$s, leaseDurationSeconds: 40, renewTime: "2026-01-02T03:04:05.000000Z"}
-                    ---
-                    apiVersion: v1
-                    kind: Pod
-                    metadata: {name: bound-guaranteed, namespace: default}
-                    spec:
-                      nodeName: %1$s
-                      %2$s
-                      containers:
-                      - {name: main, image: "busybox:1", resources: {requests: {cpu: 500m, memory: 256Mi}, limits: {cpu: 500m, memory: 256Mi}}}
-                    ---
-                    apiVersion: v1
-                    kind: Pod
-                    metadata: {name: bound-burstable, namespace: default}
-                    spec:
-                      nodeName: %1$s
-                      %2$s
-                      containers:
-                      - {name: main, image: "busybox:1", resources: {requests: {cpu: 250m, memory: 64Mi}, limits: {memory: 128Mi}}}
-                      - {name: side, image: "busybox:1"}
-                    ---
-                    apiVersion: v1
-                    kind: Pod
-                    metadata: {name: bound-finished, namespace: default}
-                    spec:
-                      nodeName: %1$s
-                      %2$s
-                      containers: [{name: main, image: "busybox:1", resources: {requests: {cpu: '1'}}}]
-                    ---
-                    apiVersion: v1
-                    kind: Pod
-                    metadata: {name: elsewhere, namespace: default}
-                    spec:
-                      nodeName: another-node
-                      %2$s
-                      containers: [{name: main, image: "busybox:1", resources: {requests: {cpu: '2'}}}]
-                    ---
-                    apiVersion: v1
-                    kind: Event
-                    metadata: {name: %1$s.kubelet, namespace: default}
-                    involvedObject: {kind: Node, name: %1$s, uid: %1$s}
-                    reason: NodeHasSufficientMemory
-                    message: "Node %1$s status is now: NodeHasSufficientMemory"
-                    type: Normal
-                    source: {component: kubelet, host: %1$s}
-                    count: 3
-                    ---
-                    apiVersion: v1
-                    kind: Event
-                    metadata: {name: %1$s.controller, namespace: default}
-                    involvedObject: {kind: Node, name: %1$s, uid: %3$s}
-                    reason: RegisteredNode
-                    message: "Node %1$s event: Registered Node %1$s in Controller"
-                    type: Normal
-                    source: {component: node-controller}
-                    ---
-                    apiVersion: v1
-                    kind: Event
-                    metadata: {name: another-node.kubelet, namespace: default}
-                    involvedObject: {kind: Node, name: another-node, uid: another-node}
-                    reason: Rebooted
-                    message: "Node another-node has been rebooted"
-                    type: Warning
-                    source: {component: kubelet, host: another-node}
-                    """.formatted(NODE, WRITTEN_OUT_ADMISSION, node.getMetadata().getUid())).toString());
+            TestingKubectl.Result created = TestingKubectl.run(side.kubeconfig(), "create", "-f", TestingServers.manifest(
+                    aroundTheNode(node.getMetadata().getUid())).toString());
             assertThat(created.exitCode()).as(side + ": " + created.output()).isZero();
             side.client().pods().inNamespace("default").withName("bound-finished").editStatus(pod -> {
                 pod.getStatus().setPhase("Succeeded");
@@ -134,7 +67,7 @@ class DescribeNodeRealApiServerTest {
     void aNodeWrittenWithAPodCidrAndACapacityOnlyIsStoredWithTheDefaultsKubeApiServerGivesIt(RealControlPlane real) {
         Map<String, String> stored = new LinkedHashMap<>();
         for (Side side : servers.both(real)) {
-            // given: a node registered with the pod CIDR and capacity alone, as older kubelets register
+            // given: a node written with its single pod CIDR, and a status with a capacity alone
             side.client().nodes().resource(new NodeBuilder()
                     .withNewMetadata().withName("defaulted-node").endMetadata()
                     .withNewSpec().withPodCIDR("10.244.2.0/24").endSpec()
@@ -155,6 +88,82 @@ class DescribeNodeRealApiServerTest {
         }
         assertThat(stored.get(servers.embedded().name())).isEqualTo("[10.244.2.0/24] {cpu=2, pods=10}")
                 .isEqualTo(stored.get(TestingServers.real(real).name()));
+    }
+
+    /**
+     * The node's Lease; two running pods bound to it, a finished one and one on another node; Events on it as a kubelet
+     * (uid = the node's name) and the node controller (uid = the node's) write them, and one on another node.
+     */
+    private static String aroundTheNode(String uid) {
+        return """
+                apiVersion: coordination.k8s.io/v1
+                kind: Lease
+                metadata: {name: %1$s, namespace: kube-node-lease}
+                spec: {holderIdentity: %1$s, leaseDurationSeconds: 40, renewTime: "2026-01-02T03:04:05.000000Z"}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: bound-guaranteed, namespace: default}
+                spec:
+                  nodeName: %1$s
+                  %2$s
+                  containers:
+                  - {name: main, image: "busybox:1", resources: {requests: {cpu: 500m, memory: 256Mi}, limits: {cpu: 500m, memory: 256Mi}}}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: bound-burstable, namespace: default}
+                spec:
+                  nodeName: %1$s
+                  %2$s
+                  containers:
+                  - {name: main, image: "busybox:1", resources: {requests: {cpu: 250m, memory: 64Mi}, limits: {memory: 128Mi}}}
+                  - {name: side, image: "busybox:1"}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: bound-finished, namespace: default}
+                spec:
+                  nodeName: %1$s
+                  %2$s
+                  containers: [{name: main, image: "busybox:1", resources: {requests: {cpu: '1'}}}]
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: elsewhere, namespace: default}
+                spec:
+                  nodeName: another-node
+                  %2$s
+                  containers: [{name: main, image: "busybox:1", resources: {requests: {cpu: '2'}}}]
+                ---
+                apiVersion: v1
+                kind: Event
+                metadata: {name: %1$s.kubelet, namespace: default}
+                involvedObject: {kind: Node, name: %1$s, uid: %1$s}
+                reason: NodeHasSufficientMemory
+                message: "Node %1$s status is now: NodeHasSufficientMemory"
+                type: Normal
+                source: {component: kubelet, host: %1$s}
+                count: 3
+                ---
+                apiVersion: v1
+                kind: Event
+                metadata: {name: %1$s.controller, namespace: default}
+                involvedObject: {kind: Node, name: %1$s, uid: %3$s}
+                reason: RegisteredNode
+                message: "Node %1$s event: Registered Node %1$s in Controller"
+                type: Normal
+                source: {component: node-controller}
+                ---
+                apiVersion: v1
+                kind: Event
+                metadata: {name: another-node.kubelet, namespace: default}
+                involvedObject: {kind: Node, name: another-node, uid: another-node}
+                reason: Rebooted
+                message: "Node another-node has been rebooted"
+                type: Warning
+                source: {component: kubelet, host: another-node}
+                """.formatted(NODE, WRITTEN_OUT_ADMISSION, uid);
     }
 
     /** What kube-apiserver's admission plugins add to a pod (DIFFERENCES.md entry 13), written out. */
