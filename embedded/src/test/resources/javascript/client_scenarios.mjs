@@ -88,8 +88,8 @@ const informed = await new Promise((resolve, reject) => {
             next().catch(reject);
         }
         if (type === 'delete' && object.metadata.name === 'js-live') {
-            // not informer.stop(): client-node 1.4.0 then throws its own AbortError from the watch's
-            // stream, uncaught; the process exits at the end instead
+            // not informer.stop(): client-node 1.4.0 then reports its own AbortError to the error callbacks,
+            // on kube-apiserver as on the embedded server (informer_stop.mjs); the process exits at the end instead
             resolve(events);
         }
     };

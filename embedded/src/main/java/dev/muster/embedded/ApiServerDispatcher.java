@@ -169,8 +169,16 @@ final class ApiServerDispatcher extends DeletingDispatcher {
             }
             if (bare.startsWith("/openapi")) {
                 String accept = String.valueOf(request.getHeader("Accept"));
+                if (OpenApiV2Protobuf.preferred(accept)) {
+                    Optional<byte[]> protobuf = openApi.protobuf(bare);
+                    if (protobuf.isPresent()) {
+                        // kube-openapi's handler: client-go's discovery asks for it alone (kubectl explain --output=plaintext-openapiv2)
+                        return new MockResponse().setResponseCode(200).setHeader(CONTENT_TYPE, OpenApiV2Protobuf.CONTENT_TYPE)
+                                .setBody(protobuf.get());
+                    }
+                }
                 if (accept.contains("protobuf") && !accept.contains("json")) {
-                    // the documents are served as JSON only; kube-apiserver answers what it cannot give 406
+                    // the v3 documents are served as JSON only; kube-apiserver answers what it cannot give 406
                     return status(406, "NotAcceptable", "only the following media types are accepted: application/json");
                 }
                 return openApi.document(bare).map(openApiDocument -> new MockResponse().setResponseCode(200).setBody(openApiDocument))

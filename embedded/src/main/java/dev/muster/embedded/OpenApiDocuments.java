@@ -28,7 +28,7 @@ import java.util.zip.GZIPInputStream;
  * (carried as data, see {@code openapi/NOTICE.md}), and for each registered CRD a v3 document made from
  * its schema as kube-apiserver makes one: the kind's schema with ObjectMeta for its metadata and the
  * kind's paths, whose writes take {@code dryRun}, {@code fieldManager} and {@code fieldValidation}.
- * {@code /openapi/v3} lists them all.
+ * {@code /openapi/v3} lists them all. {@code /openapi/v2} is also served as protobuf ({@link #protobuf}).
  */
 @ThreadSafe
 final class OpenApiDocuments {
@@ -46,6 +46,9 @@ final class OpenApiDocuments {
     /** The v2 document as last printed; null until asked for, and once a CRD is registered. */
     @GuardedBy("this")
     private String v2;
+    /** The v2 document as gnostic's protobuf message, encoded; null until asked for, and once a CRD is registered. */
+    @GuardedBy("this")
+    private byte[] v2Protobuf;
 
     OpenApiDocuments(ObjectMapper json, TypeSchemas schemas) {
         this.json = requireNonNull(json, "json is null");
@@ -73,6 +76,24 @@ final class OpenApiDocuments {
         }
     }
 
+    /**
+     * The document the path names as protobuf, where kube-apiserver serves one ({@code /openapi/v2}, as gnostic's
+     * {@code Document}: {@link OpenApiV2Protobuf}); empty for any other path.
+     */
+    synchronized Optional<byte[]> protobuf(String path) {
+        if (!path.equals("/openapi/v2")) {
+            return Optional.empty();
+        }
+        if (v2Protobuf == null) {
+            try {
+                v2Protobuf = OpenApiV2Protobuf.of(json.readTree(v2())).toByteArray();
+            } catch (IOException e) {
+                throw new UncheckedIOException("BUG: the v2 document is not JSON", e);
+            }
+        }
+        return Optional.of(v2Protobuf.clone());
+    }
+
     /** The v2 document: the built-in types' and each served CRD version's definitions ({@link CustomResourceV2}). */
     private synchronized String v2() {
         if (v2 == null) {
@@ -88,6 +109,7 @@ final class OpenApiDocuments {
     /** Takes each served version of a CRD into the document of its group version. */
     synchronized void register(JsonNode crd) {
         v2 = null;
+        v2Protobuf = null;
         for (JsonNode version : crd.path("spec").path("versions")) {
             if (version.path("served").asBoolean(true)) {
                 custom.computeIfAbsent("apis/" + crd.path("spec").path("group").asText() + "/" + version.path("name").asText(),

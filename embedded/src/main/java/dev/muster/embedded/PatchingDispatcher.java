@@ -229,7 +229,10 @@ abstract class PatchingDispatcher extends IndexedCrudDispatcher {
         }
     }
 
-    /** A write of the mock's (a create, a PUT, a JSON patch) stores its manager's fields too, and is answered with them. */
+    /**
+     * A write of the mock's (a create, a PUT, a JSON patch) stores its manager's fields too, and a Node's defaults
+     * ({@link NodeDefaults}), and is answered with them.
+     */
     @Override
     public synchronized void processEvent(String path, AttributeSet pathAttributes, AttributeSet oldAttributes,
             GenericKubernetesResource resource, String newState) {
@@ -237,6 +240,8 @@ abstract class PatchingDispatcher extends IndexedCrudDispatcher {
             super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
             return;
         }
+        // kube-apiserver decodes what is written, and so defaults it, before it stores it
+        NodeDefaults.apply(written);
         String existing = oldAttributes == null ? null : map.get(oldAttributes);
         recordManagers(existing == null ? null : readTree(existing), written, path);
         String state = written.toString();
@@ -266,6 +271,8 @@ abstract class PatchingDispatcher extends IndexedCrudDispatcher {
     /** Stores the new state of the object; a patch never conflicts, it applies to what is stored. */
     MockResponse write(RecordedRequest request, String objectPath, Map.Entry<AttributeSet, String> current, JsonNode stored, JsonNode merged) {
         if (merged instanceof ObjectNode object && object.path("metadata") instanceof ObjectNode metadata) {
+            // kube-apiserver decodes the patched object, and so defaults it, before it stores it
+            NodeDefaults.apply(object);
             metadata.set("resourceVersion", stored.path("metadata").path("resourceVersion"));
             if (replaceable(stored, object)) {
                 return replace(objectPath, current, stored, object);

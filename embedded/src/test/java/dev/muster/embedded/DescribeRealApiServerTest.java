@@ -15,7 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * {@code kubectl describe}, side by side with a real kube-apiserver: a custom resource and a pod that no
  * node runs print the same, once what differs by server (uids, versions, times) is replaced. The pod
- * writes out what kube-apiserver's admission plugins would add (DIFFERENCES.md entry 14).
+ * writes out what kube-apiserver's admission plugins would add (DIFFERENCES.md entry 13).
  */
 @WithRealControlPlane(nodes = 1)
 @Timeout(value = 4, unit = TimeUnit.MINUTES)

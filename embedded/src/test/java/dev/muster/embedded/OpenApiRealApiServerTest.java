@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The OpenAPI documents, side by side with a real kube-apiserver: {@code kubectl apply} validates
  * without {@code --validate=false}, and {@code kubectl explain} prints the same for a built-in type and
- * for a registered CRD.
+ * for a registered CRD, from the v3 documents and from the v2 one as protobuf.
  */
 @WithRealControlPlane(nodes = 1)
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
@@ -84,6 +84,24 @@ class OpenApiRealApiServerTest {
         }
         String embedded = explained.get(servers.embedded().name());
         assertThat(embedded).contains("KIND:       Pod").contains("FIELD: image <string>").contains("KIND:       PodGroup");
+        assertThat(embedded).isEqualTo(explained.get(TestingServers.real(real).name()));
+    }
+
+    @Test
+    void kubectlExplainFromTheProtobufV2DocumentPrintsTheSameForABuiltInAndACustomKind(RealControlPlane real) throws InterruptedException {
+        Map<String, String> explained = new LinkedHashMap<>();
+        for (Side side : servers.both(real)) {
+            // when: kubectl reads /openapi/v2 as client-go's discovery asks for it, gnostic's protobuf Document
+            TestingKubectl.Result builtIn = TestingKubectl.run(side.kubeconfig(), "explain", "pods.spec", "--output=plaintext-openapiv2");
+            TestingKubectl.Result custom = TestingKubectl.run(side.kubeconfig(), "explain", "podgroups.spec", "--output=plaintext-openapiv2");
+
+            // then
+            assertThat(builtIn.exitCode()).as(side + ": " + builtIn.output()).isZero();
+            assertThat(custom.exitCode()).as(side + ": " + custom.output()).isZero();
+            explained.put(side.name(), builtIn.output() + "\n---\n" + custom.output());
+        }
+        String embedded = explained.get(servers.embedded().name());
+        assertThat(embedded).contains("KIND:     Pod").contains("RESOURCE: spec <Object>").contains("KIND:     PodGroup");
         assertThat(embedded).isEqualTo(explained.get(TestingServers.real(real).name()));
     }
 
