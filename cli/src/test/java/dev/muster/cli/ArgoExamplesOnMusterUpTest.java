@@ -39,8 +39,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * resources) run to Succeeded under Muster with the real workflow controller on {@code muster up --peer argo}, on the
  * embedded API server and on a real kube-apiserver: a container template, sequential and parallel steps, a DAG diamond
  * with {@code depends}, loops over {@code withItems} and {@code withParam}, the workflow-level {@code podMetadata} and a
- * {@code podSpecPatch}; and the {@code withItems} loop again with its template annotated {@code muster.dev/gang}, its
- * fan-out then one PodGroup bound whole. Each workflow is submitted as written, with one addition: a workflow-level
+ * {@code podSpecPatch}; and the examples with fan-outs (the parallel steps, the {@code withItems} and the
+ * {@code withParam} loops) again with the fanned-out template annotated {@code muster.dev/gang}, each fan-out then one
+ * PodGroup bound whole. Each workflow is submitted as written, with one addition: a workflow-level
  * {@code podMetadata} annotation {@code muster.dev/duration} for the simulated kubelet, which ends each pod after it
  * (no Argo executor runs in a simulated container, so the controller reads each pod's phase and exit codes).
  *
@@ -60,6 +61,9 @@ class ArgoExamplesOnMusterUpTest {
     private static final ResourceDefinitionContext WORKFLOW_TASK_RESULTS = new ResourceDefinitionContext.Builder()
             .withGroup("argoproj.io").withVersion("v1alpha1").withKind("WorkflowTaskResult").withPlural("workflowtaskresults")
             .withNamespaced(true).build();
+    /** The examples with a fan-out (a step group or a loop), and the template each fans out. */
+    private static final Map<String, String> FANNED_OUT_TEMPLATES = Map.of("loops.yaml", "print-message", "steps.yaml", "print-message",
+            "loops-param-argument.yaml", "cat-os-release");
     private static final List<String> AS_WRITTEN = List.of("hello-world.yaml", "steps.yaml", "dag-diamond.yaml", "loops.yaml",
             "loops-param-argument.yaml", "pod-metadata-wf-field.yaml", "pod-spec-patch.yaml");
 
@@ -75,26 +79,22 @@ class ArgoExamplesOnMusterUpTest {
         // given: muster up with two nodes of 8 CPUs, and Argo's controller watching it
         KubernetesClient client = up.start(directory, "--apiserver", apiServer, "--nodes", "2:cpu=8,memory=32Gi", "--peer", "argo");
 
-        // when: every example is submitted, and loops.yaml once more with its looped template a gang
+        // when: every example is submitted, and those with fan-outs once more with the fanned-out template a gang
         Map<String, String> names = new LinkedHashMap<>();
         for (String example : AS_WRITTEN) {
             names.put(example, submit(client, example(example)));
         }
-        ObjectNode gang = example("loops.yaml");
-        ((ObjectNode) gang.path("metadata")).put("generateName", "loops-gang-");
-        for (JsonNode template : gang.path("spec").path("templates")) {
-            if (template.path("name").asText().equals("print-message")) {
-                ((ObjectNode) template).with("metadata").with("annotations").put("muster.dev/gang", "true");
-            }
+        Map<String, String> gangs = new LinkedHashMap<>();
+        for (Map.Entry<String, String> fanOut : FANNED_OUT_TEMPLATES.entrySet()) {
+            gangs.put(fanOut.getKey(), submit(client, annotatedGang(fanOut.getKey(), fanOut.getValue())));
         }
-        String gangLoops = submit(client, gang);
         // and Volcano's example, with the service account Argo's installation makes, which it names
         client.serviceAccounts().inNamespace("default").resource(new ServiceAccountBuilder().withNewMetadata().withName("argo")
                 .endMetadata().build()).create();
         String volcanoDag = submit(client, volcanoExample("20-job-DAG.yaml"));
 
         // then: every one succeeds
-        List<String> all = Stream.concat(names.values().stream(), Stream.of(gangLoops, volcanoDag)).toList();
+        List<String> all = Stream.of(names.values().stream(), gangs.values().stream(), Stream.of(volcanoDag)).flatMap(stream -> stream).toList();
         await().atMost(WAIT).untilAsserted(() -> assertThat(all.stream().collect(Collectors.toMap(name -> name, name -> phase(client, name))))
                 .as("the workflows' phases (muster up's stdout names the controller's log)")
                 .allSatisfy((name, phase) -> assertThat(phase).as(name).isEqualTo("Succeeded")));
@@ -121,17 +121,46 @@ class ArgoExamplesOnMusterUpTest {
         assertThat(pods(client, names.get("pod-spec-patch.yaml"))).singleElement().satisfies(pod -> assertThat(pod.getSpec().getContainers())
                 .filteredOn(container -> container.getName().equals("main")).singleElement()
                 .satisfies(main -> assertThat(main.getResources().getLimits().get("cpu").toString()).isEqualTo("100m")));
-        // the annotated loop was one PodGroup of two, bound whole: both pods started before either ended
-        List<Pod> gangPods = pods(client, gangLoops);
-        assertThat(gangPods).hasSize(2).extracting(pod -> pod.getMetadata().getAnnotations().get(SchedulingApi.GROUP_NAME_ANNOTATION))
-                .containsOnly(gangPods.get(0).getMetadata().getAnnotations().get(SchedulingApi.GROUP_NAME_ANNOTATION));
-        GenericKubernetesResource podGroup = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
-                .withName(gangPods.get(0).getMetadata().getAnnotations().get(SchedulingApi.GROUP_NAME_ANNOTATION)).get();
-        assertThat(podGroup.<Object>get("spec", "minMember")).isEqualTo(2);
-        Instant lastStart = gangPods.stream().map(ArgoObjects::started).max(Instant::compareTo).orElseThrow();
-        Instant firstEnd = gangPods.stream().map(ArgoObjects::ended).min(Instant::compareTo).orElseThrow();
-        assertThat(lastStart).isBeforeOrEqualTo(firstEnd);
+        // each annotated fan-out was one PodGroup of its pods, bound whole: all its pods started before any ended
+        assertThat(gangSizes(client, gangs.get("loops.yaml"))).containsExactly(2);
+        assertThat(gangSizes(client, gangs.get("steps.yaml"))).containsExactlyInAnyOrder(1, 2);
+        assertThat(gangSizes(client, gangs.get("loops-param-argument.yaml"))).containsExactly(4);
         volcanoJobsRanUnderMuster(client, volcanoDag);
+    }
+
+    /** The example with its fanned-out template annotated {@code muster.dev/gang}, under a name of its own. */
+    private static ObjectNode annotatedGang(String file, String template) throws Exception {
+        ObjectNode gang = example(file);
+        ((ObjectNode) gang.path("metadata")).put("generateName", file.replace(".yaml", "") + "-gang-");
+        boolean found = false;
+        for (JsonNode candidate : gang.path("spec").path("templates")) {
+            if (candidate.path("name").asText().equals(template)) {
+                ((ObjectNode) candidate).with("metadata").with("annotations").put("muster.dev/gang", "true");
+                found = true;
+            }
+        }
+        assertThat(found).as("%s has a template %s", file, template).isTrue();
+        return gang;
+    }
+
+    /**
+     * The sizes of the workflow's PodGroups, each checked to be its pods' one group, of {@code minMember} their number, and
+     * bound whole: its last pod started no later than its first ended.
+     */
+    private static List<Integer> gangSizes(KubernetesClient client, String workflow) {
+        Map<String, List<Pod>> byGroup = pods(client, workflow).stream()
+                .collect(Collectors.groupingBy(pod -> pod.getMetadata().getAnnotations().getOrDefault(SchedulingApi.GROUP_NAME_ANNOTATION, "")));
+        assertThat(byGroup).as("%s's pods by PodGroup", workflow).doesNotContainKey("");
+        byGroup.forEach((group, members) -> {
+            GenericKubernetesResource podGroup = client.genericKubernetesResources(VolcanoObjects.POD_GROUPS).inNamespace("default")
+                    .withName(group).get();
+            assertThat(podGroup).as("PodGroup %s", group).isNotNull();
+            assertThat(podGroup.<Object>get("spec", "minMember")).as("PodGroup %s's minMember", group).isEqualTo(members.size());
+            Instant lastStart = members.stream().map(ArgoObjects::started).max(Instant::compareTo).orElseThrow();
+            Instant firstEnd = members.stream().map(ArgoObjects::ended).min(Instant::compareTo).orElseThrow();
+            assertThat(lastStart).as("PodGroup %s: its last pod's start against its first pod's end", group).isBeforeOrEqualTo(firstEnd);
+        });
+        return byGroup.values().stream().map(List::size).toList();
     }
 
     /**
