@@ -43,7 +43,8 @@ import java.util.stream.Collectors;
  * held for it ({@link ExecutorHolds}): no other job's pod is placed into it, and its queue counts it as
  * the application's against the queue's capability, until the executors are bound or the hold timeout passes after the driver started
  * (then a warning event says the hold was released). Its first {@value SparkApplication#GANG_EXECUTORS}
- * executors are placed only together. The hold is rebuilt from the snapshot every session, so it needs
+ * executors are placed only together, for at most the gang wait after the first executor pod was created
+ * (Spark runs tasks on what it has after that long); then those that fit are placed into the held room. The hold is rebuilt from the snapshot every session, so it needs
  * no state between cycles, and the timeout is read against the session's injected clock.
  */
 public final class ExecutorReservationPlugin implements Plugin, NodeFilter, JobReadiness, JobPipelining, QueueCapacity,
