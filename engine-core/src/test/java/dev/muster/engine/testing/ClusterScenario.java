@@ -135,7 +135,7 @@ public final class ClusterScenario {
             checkArgument(spec != null, "unknown job %s", pod.job);
             TaskId id = new TaskId(pod.job.namespace(), pod.name);
             spec.tasks.add(new Task(id, pod.job.namespace() + "-" + pod.name, pod.job, pod.role, pod.priority, "", pod.request, pod.request,
-                    pod.status, pod.node, next(), pod.preemptable, pod.preemptionNever, false, Placement.ANYWHERE,
+                    pod.status, pod.node, pod.created.orElseGet(this::next), pod.preemptable, pod.preemptionNever, false, Placement.ANYWHERE,
                     ImmutableMap.copyOf(pod.labels), ImmutableMap.of(), pod.started));
             return this;
         }
@@ -244,6 +244,7 @@ public final class ClusterScenario {
         private boolean preemptable = true;
         private boolean preemptionNever;
         private Optional<Instant> started = Optional.empty();
+        private Optional<Instant> created = Optional.empty();
         private String role = "";
         private final Map<String, String> labels = new TreeMap<>();
 
@@ -274,6 +275,12 @@ public final class ClusterScenario {
         /** When the pod started running ({@code status.startTime}). */
         public Pod startedAt(Instant instant) {
             this.started = Optional.of(instant);
+            return this;
+        }
+
+        /** When the pod was created (the scenario's counter otherwise). */
+        public Pod createdAt(Instant instant) {
+            this.created = Optional.of(instant);
             return this;
         }
 

@@ -21,19 +21,25 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Runs the Spark workload under contention for three policies and prints a Markdown table:
+ * Runs the Spark workload under contention for five policies and prints a Markdown table:
  * {@code baseline} (the default kube-scheduler model), {@code volcano} (Muster's built-in,
  * Volcano-compatible configuration, whose PodGroups have {@code minMember: 1} and the application's
- * {@code minResources}) and {@code reservation} (the same with the {@code executorreservation} plugin).
+ * {@code minResources}), {@code reservation} (the same with the {@code executorreservation} plugin),
+ * {@code default} (Muster's default configuration) and {@code default+reservation} (the default with
+ * the plugin in its first tier). {@code --policies} runs only the named ones, comma-separated.
  *
- * <pre>java -cp ... dev.muster.sim.spark.SparkContention [--apps 60] [--window 600] [--nodes 8] [--gang-ratio 1] [--seed 1]</pre>
+ * <pre>java -cp ... dev.muster.sim.spark.SparkContention [--apps 60] [--window 600] [--nodes 8] [--gang-ratio 1] [--seed 1]
+ *     [--policies volcano,default+reservation]</pre>
  */
 public final class SparkContention {
     static final String RESERVATION_CONF = "muster-executor-reservation.conf";
+    static final String DEFAULT_RESERVATION_CONF = "muster-default-executor-reservation.conf";
     private static final double GIB = 1024.0 * 1024 * 1024;
     static final Resources NODE = Resources.of(16_000, 64 * GIB);
     static final Instant EPOCH = Instant.parse("2026-01-01T00:00:00Z");
@@ -48,7 +54,12 @@ public final class SparkContention {
         options.put("--nodes", 8.0);
         options.put("--gang-ratio", 1.0);
         options.put("--seed", 1.0);
+        List<String> only = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--policies") && i + 1 < args.length) {
+                only.addAll(List.of(args[++i].split(",")));
+                continue;
+            }
             if (!options.containsKey(args[i]) || i + 1 >= args.length) {
                 throw new SimulationException("unknown or incomplete option '" + args[i] + "' (known: " + options.keySet() + ", each with a number)");
             }
@@ -72,6 +83,14 @@ public final class SparkContention {
         policies.put("baseline", new BaselinePolicy(seed));
         policies.put("volcano", new EnginePolicy(volcano(loader)));
         policies.put("reservation", new EnginePolicy(reservation(loader)));
+        policies.put("default", new EnginePolicy(loader.parse(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text())));
+        policies.put("default+reservation", new EnginePolicy(defaultWithReservation(loader)));
+        if (!only.isEmpty()) {
+            if (!policies.keySet().containsAll(only)) {
+                throw new SimulationException("--policies " + String.join(",", only) + ": known policies are " + policies.keySet());
+            }
+            policies.keySet().retainAll(only);
+        }
         for (Map.Entry<String, SchedulingPolicy> policy : policies.entrySet()) {
             SparkRunResult result = new SparkSimulation(policy.getValue(), nodes, workload, EPOCH, STARVED_AFTER_MILLIS).run();
             out.printf("| %s | %d | %,.0f | %,.0f | %d | %d | %,.0f | %,.0f | %,.0f |%n", policy.getKey(), result.completed(),
@@ -85,11 +104,19 @@ public final class SparkContention {
     }
 
     static SessionConfig reservation(SchedulerConfigLoader loader) {
-        try (InputStream stream = SparkContention.class.getResourceAsStream(RESERVATION_CONF)) {
+        return resource(loader, RESERVATION_CONF);
+    }
+
+    static SessionConfig defaultWithReservation(SchedulerConfigLoader loader) {
+        return resource(loader, DEFAULT_RESERVATION_CONF);
+    }
+
+    private static SessionConfig resource(SchedulerConfigLoader loader, String name) {
+        try (InputStream stream = SparkContention.class.getResourceAsStream(name)) {
             if (stream == null) {
-                throw new IllegalStateException("BUG: " + RESERVATION_CONF + " is missing from the classpath");
+                throw new IllegalStateException("BUG: " + name + " is missing from the classpath");
             }
-            return loader.parse(RESERVATION_CONF, new String(stream.readAllBytes(), StandardCharsets.UTF_8));
+            return loader.parse(name, new String(stream.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -55,12 +55,15 @@ class SparkSimulationTest {
         // when
         SparkRunResult volcano = run(new EnginePolicy(SparkContention.volcano(LOADER)));
         SparkRunResult reservation = run(new EnginePolicy(SparkContention.reservation(LOADER)));
+        SparkRunResult defaultWithReservation = run(new EnginePolicy(SparkContention.defaultWithReservation(LOADER)));
 
         // then: each runs alone: bound at once, executors 10 s later, 60 s of work
         assertThat(volcano.deadlocked()).isZero();
         assertThat(reservation.deadlocked()).isZero();
         assertThat(reservation.completed()).isEqualTo(3);
         assertThat(reservation.averageJctSeconds()).isLessThan(3 * 80.0);
+        assertThat(defaultWithReservation.completed()).isEqualTo(3);
+        assertThat(defaultWithReservation.averageJctSeconds()).isLessThan(3 * 80.0);
     }
 
     @Test

@@ -43,7 +43,8 @@ import java.util.stream.Collectors;
  * held for it ({@link ExecutorHolds}): no other job's pod is placed into it, and its queue counts it as
  * the application's against the queue's capability, until the executors are bound or the hold timeout passes after the driver started
  * (then a warning event says the hold was released). Its first {@value SparkApplication#GANG_EXECUTORS}
- * executors are placed only together. The hold is rebuilt from the snapshot every session, so it needs
+ * executors are placed only together, for at most the gang wait after the first executor pod was created
+ * (Spark runs tasks on what it has after that long); then those that fit are placed into the held room. The hold is rebuilt from the snapshot every session, so it needs
  * no state between cycles, and the timeout is read against the session's injected clock.
  */
 public final class ExecutorReservationPlugin implements Plugin, NodeFilter, JobReadiness, JobPipelining, QueueCapacity,
@@ -66,7 +67,7 @@ public final class ExecutorReservationPlugin implements Plugin, NodeFilter, JobR
         List<SparkApplication> holding = new ArrayList<>();
         for (JobState job : jobs) {
             queueAllocated.merge(job.queue(), job.allocated(), Resources::add);
-            Optional<SparkApplication> application = SparkApplication.of(job, args.timeout());
+            Optional<SparkApplication> application = SparkApplication.of(job, args.timeout(), args.gangWaitDuration());
             if (application.isEmpty()) {
                 continue;
             }
@@ -113,7 +114,7 @@ public final class ExecutorReservationPlugin implements Plugin, NodeFilter, JobR
     @Override
     public boolean isReady(JobState job) {
         SparkApplication application = applications.get(job);
-        if (application == null || application.gang() == 0 || application.expired(now)) {
+        if (application == null || !application.gangApplies(now)) {
             return true;
         }
         int placed = application.placedExecutors();
@@ -123,7 +124,7 @@ public final class ExecutorReservationPlugin implements Plugin, NodeFilter, JobR
     @Override
     public Vote isPipelined(JobState job) {
         SparkApplication application = applications.get(job);
-        if (application == null || application.gang() == 0 || application.expired(now)) {
+        if (application == null || !application.gangApplies(now)) {
             return Vote.ABSTAIN;
         }
         int placed = application.placedExecutors() + (int) job.tasksWithStatus(TaskStatus.PIPELINED).stream()
@@ -194,7 +195,7 @@ public final class ExecutorReservationPlugin implements Plugin, NodeFilter, JobR
                 job.recordWarning("executor reservation released: " + application.expected() + " executors were expected by "
                         + application.deadline() + " (the hold timeout after the driver started) and are not all bound;"
                         + " their room is free for other jobs");
-            } else if (application.gang() > 0 && !application.expired(now) && application.gangShortfall() > 0
+            } else if (application.gangApplies(now) && application.gangShortfall() > 0
                     && application.existingExecutors() > 0) {
                 job.recordReservation("the first " + application.gang() + " executors are placed together, until "
                         + application.deadline() + "; " + application.existingExecutors() + " exist, "
@@ -217,8 +218,9 @@ public final class ExecutorReservationPlugin implements Plugin, NodeFilter, JobR
         if (held < missing) {
             text.append("; ").append(missing - held).append(" wait for room to free");
         }
-        if (application.gang() > 0 && application.gangShortfall() > 0) {
+        if (application.gangApplies(now) && application.gangShortfall() > 0) {
             text.append("; the first ").append(application.gang()).append(" executors are placed together");
+            application.gangDeadline().ifPresent(until -> text.append(" until ").append(until));
         }
         return text.append("; until ").append(application.deadline()).append(", ").append(application.placedExecutors())
                 .append(" of ").append(application.expected()).append(" expected executors bound").toString();

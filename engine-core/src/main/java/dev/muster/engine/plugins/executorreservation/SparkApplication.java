@@ -22,9 +22,11 @@ import java.util.Optional;
  * @param gang how many of them are placed only together (0: none)
  * @param perExecutor one executor's request, when it can be known
  * @param deadline when the hold and the gang rule end: the driver's start (else the PodGroup's creation) plus the timeout
+ * @param gangDeadline when the gang rule ends sooner: the first executor pod's creation plus the gang wait
+ *     (empty while no executor pod exists)
  */
 record SparkApplication(JobState job, Optional<TaskState> driver, int expected, int gang, Optional<Resources> perExecutor,
-        Instant deadline) {
+        Instant deadline, Optional<Instant> gangDeadline) {
     static final String EXPECTED_EXECUTORS = "muster.dev/spark-expected-executors";
     static final String GANG_EXECUTORS = "muster.dev/spark-gang-executors";
     /** Spark's pod label; its values are {@value #DRIVER} and {@value #EXECUTOR}. */
@@ -37,13 +39,14 @@ record SparkApplication(JobState job, Optional<TaskState> driver, int expected, 
         requireNonNull(driver, "driver is null");
         requireNonNull(perExecutor, "perExecutor is null");
         requireNonNull(deadline, "deadline is null");
+        requireNonNull(gangDeadline, "gangDeadline is null");
     }
 
     /**
      * The application of a PodGroup with {@value #EXPECTED_EXECUTORS}; empty for other PodGroups. A
      * malformed annotation is ignored with a warning on the job, so one bad PodGroup never stops the others.
      */
-    static Optional<SparkApplication> of(JobState job, Duration timeout) {
+    static Optional<SparkApplication> of(JobState job, Duration timeout, Duration gangWait) {
         String expectedText = job.job().annotations().get(EXPECTED_EXECUTORS);
         if (expectedText == null) {
             return Optional.empty();
@@ -64,8 +67,10 @@ record SparkApplication(JobState job, Optional<TaskState> driver, int expected, 
         }
         Optional<TaskState> driver = job.tasks().stream().filter(task -> hasRole(task, DRIVER) && !task.status().isTerminated()).findFirst();
         Instant since = driver.flatMap(task -> task.task().started()).orElse(job.job().created());
+        Optional<Instant> firstExecutor = job.tasks().stream().filter(task -> hasRole(task, EXECUTOR)).map(task -> task.task().created())
+                .min(Instant::compareTo);
         return Optional.of(new SparkApplication(job, driver, expected.get(), gang, perExecutor(job, driver, expected.get()),
-                since.plus(timeout)));
+                since.plus(timeout), firstExecutor.map(created -> created.plus(gangWait))));
     }
 
     private static Optional<Integer> count(JobState job, String key, String text) {
@@ -126,6 +131,15 @@ record SparkApplication(JobState job, Optional<TaskState> driver, int expected, 
 
     boolean expired(Instant now) {
         return !now.isBefore(deadline);
+    }
+
+    /**
+     * Whether its first executors are still placed only together: they make a gang, and neither the hold
+     * timeout nor the gang wait has passed. Past the gang wait Spark runs tasks on whatever executors it
+     * has, so room held idle for the rest of the gang would only delay it.
+     */
+    boolean gangApplies(Instant now) {
+        return gang > 0 && !expired(now) && gangDeadline.map(now::isBefore).orElse(true);
     }
 
     /** Executors still to come: the expected less those placed, never below 0. */

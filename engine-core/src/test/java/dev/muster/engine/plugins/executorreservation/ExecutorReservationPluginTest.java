@@ -57,9 +57,17 @@ class ExecutorReservationPluginTest {
               - name: binpack
             """;
 
-    /** The application with its driver started {@code driverAge} ago and {@code executorPods} executor pods pending. */
+    /**
+     * The application with its driver started {@code driverAge} ago and {@code executorPods} executor pods pending, created 10
+     * seconds ago.
+     */
     private static ClusterScenario.Builder application(ClusterScenario.Builder builder, String queue, Duration driverAge, int executorPods,
             int gang) {
+        return application(builder, queue, driverAge, executorPods, gang, Duration.ofSeconds(10));
+    }
+
+    private static ClusterScenario.Builder application(ClusterScenario.Builder builder, String queue, Duration driverAge, int executorPods,
+            int gang, Duration executorAge) {
         builder.job(APP.toString(), queue, 1, cpu(2), 0, PodGroupPhase.RUNNING, 0)
                 .minResources(APP.toString(), cpu(7))
                 .annotation(APP.toString(), SparkApplication.EXPECTED_EXECUTORS, "3")
@@ -67,7 +75,7 @@ class ExecutorReservationPluginTest {
                 .pod(pod(APP.toString(), "app-driver").request(cpu(1)).runningOn("n1").startedAt(NOW.minus(driverAge))
                         .label(SparkApplication.ROLE_LABEL, SparkApplication.DRIVER));
         for (int i = 1; i <= executorPods; i++) {
-            builder.pod(pod(APP.toString(), "app-exec-" + i).request(cpu(2)).label(SparkApplication.ROLE_LABEL, SparkApplication.EXECUTOR));
+            builder.pod(pod(APP.toString(), "app-exec-" + i).request(cpu(2)).createdAt(NOW.minus(executorAge)).label(SparkApplication.ROLE_LABEL, SparkApplication.EXECUTOR));
         }
         return builder;
     }
@@ -159,6 +167,45 @@ class ExecutorReservationPluginTest {
         assertThat(gang.jobs().get(APP).reservation()).hasValueSatisfying(text -> assertThat(text)
                 .contains("2 of 3 missing executors").contains("1 wait for room to free").contains("the first 3 executors are placed together"));
         assertThat(single.binds()).hasSize(2);
+    }
+
+    @Test
+    void pastTheGangWaitTheExecutorsThatFitArePlacedIntoTheHeldRoom() {
+        // given: only 2 of the gang of 3 fit next to the driver, and Spark created the executors 31 s ago (the gang wait is 30 s)
+        ClusterSnapshot snapshot = application(ClusterScenario.builder().node("n1", cpu(5)), "default", Duration.ofMinutes(1), 3, 3,
+                Duration.ofSeconds(31))
+                .job("batch/other", "default", 1, cpu(2), 1)
+                .build();
+
+        // when
+        SessionResult result = run(RESERVATION, snapshot);
+
+        // then: Spark runs tasks on what it has after that long, so the held room goes to two of them, and still to no other job
+        assertThat(result.binds()).hasSize(2).allSatisfy((task, node) -> assertThat(task.name()).startsWith("app-exec-"));
+        assertThat(result.jobs().get(APP).reservation()).hasValueSatisfying(text -> assertThat(text)
+                .contains("0 of 1 missing executors").doesNotContain("placed together"));
+    }
+
+    @Test
+    void withinTheGangWaitTheReservationSaysUntilWhenTheGangIsPlacedTogether() {
+        // given: the executors were created 10 s ago
+        ClusterSnapshot snapshot = application(ClusterScenario.builder().node("n1", cpu(5)), "default", Duration.ofMinutes(1), 3, 3).build();
+
+        // when
+        SessionResult result = run(RESERVATION, snapshot);
+
+        // then
+        assertThat(result.binds()).isEmpty();
+        assertThat(result.jobs().get(APP).reservation()).hasValueSatisfying(text -> assertThat(text)
+                .contains("the first 3 executors are placed together until 2026-01-01T01:00:20Z"));
+    }
+
+    @Test
+    void aGangWaitThatIsNotPositiveIsRefusedNamingTheArgument() {
+        // when / then
+        assertThatThrownBy(() -> TestingScheduler.withConfig(RESERVATION.replace("{hold-timeout: 5m}", "{hold-timeout: 5m, gang-wait: 0s}")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("tiers[0].plugins[2].arguments").hasMessageContaining("gang-wait must be positive, got '0s'");
     }
 
     @Test
