@@ -134,6 +134,10 @@ class SchedulerConfigLoaderTest {
                         actions: allocate
                         tiers: [{plugins: [{name: drf, enableHierarchy: true}, {name: proportion}]}]
                         """, "tiers[0]: plugin 'proportion' cannot be used with 'drf' enableHierarchy: true in the same tier"),
+                Arguments.of("an order of the dag plugin it does not have", """
+                        actions: allocate
+                        tiers: [{plugins: [{name: dag, arguments: {across-dags: shortest}}]}]
+                        """, "tiers[0].plugins[0].arguments: across-dags must be soonest-end or longest-path, got 'shortest'"),
                 Arguments.of("not YAML", "actions: [unclosed", "line 1, column 19: not valid YAML"));
     }
 

@@ -7,7 +7,6 @@ import dev.muster.engine.framework.AdmissionCheck;
 import dev.muster.engine.framework.JobOrder;
 import dev.muster.engine.framework.JobState;
 import dev.muster.engine.framework.JobValidity;
-import dev.muster.engine.framework.NoArgs;
 import dev.muster.engine.framework.Plugin;
 import dev.muster.engine.framework.PluginFactory;
 import dev.muster.engine.framework.Session;
@@ -34,15 +33,18 @@ import java.util.OptionalLong;
  * longest path first within one DAG is what shortens that DAG. Where neither decides and both jobs carry
  * a priority weight ({@code muster.dev/dag-priority-weight}), the higher weight goes first; the plugin
  * has no opinion on other pairs, so a later plugin or creation time decides. Listed after
- * {@code priority}, it only orders jobs of equal PodGroup priority.
+ * {@code priority}, it only orders jobs of equal PodGroup priority. {@link DagArgs} {@code across-dags:
+ * longest-path} orders by the remaining path alone, across DAGs too.
  */
 public final class DagPlugin implements Plugin, AdmissionCheck, JobValidity, JobOrder {
     public static final String NAME = "dag";
 
     /** Each DAG's expected remaining seconds, by {@code muster.dev/dag} (or job id for a job of no DAG). */
     private final Map<String, Double> dagRemaining;
+    private final boolean soonestEndFirst;
 
-    DagPlugin(Collection<JobState> jobs, Instant now) {
+    DagPlugin(DagArgs args, Collection<JobState> jobs, Instant now) {
+        this.soonestEndFirst = args.soonestEndFirst();
         Map<String, Double> remaining = new HashMap<>();
         for (JobState job : jobs) {
             OptionalLong path = remainingPath(job);
@@ -78,7 +80,7 @@ public final class DagPlugin implements Plugin, AdmissionCheck, JobValidity, Job
     public int compareJobs(JobState left, JobState right) {
         OptionalLong leftPath = remainingPath(left);
         OptionalLong rightPath = remainingPath(right);
-        if (leftPath.isPresent() && rightPath.isPresent()) {
+        if (soonestEndFirst && leftPath.isPresent() && rightPath.isPresent()) {
             int byDag = Double.compare(dagRemaining.getOrDefault(dagOf(left), 0.0), dagRemaining.getOrDefault(dagOf(right), 0.0));
             if (byDag != 0) {
                 return byDag;
@@ -140,27 +142,27 @@ public final class DagPlugin implements Plugin, AdmissionCheck, JobValidity, Job
         }
     }
 
-    /** Builds the plugin; it takes no arguments. */
-    public static final class Factory implements PluginFactory<NoArgs> {
+    /** Builds the plugin from its {@link DagArgs}. */
+    public static final class Factory implements PluginFactory<DagArgs> {
         @Override
         public String name() {
             return NAME;
         }
 
         @Override
-        public Class<NoArgs> argsType() {
-            return NoArgs.class;
+        public Class<DagArgs> argsType() {
+            return DagArgs.class;
         }
 
         @Override
-        public NoArgs defaultArgs() {
-            return NoArgs.INSTANCE;
+        public DagArgs defaultArgs() {
+            return DagArgs.DEFAULTS;
         }
 
         @Override
-        public Plugin create(NoArgs args, Session session) {
+        public Plugin create(DagArgs args, Session session) {
             requireNonNull(args, "args is null");
-            return new DagPlugin(session.jobs(), session.now());
+            return new DagPlugin(args, session.jobs(), session.now());
         }
     }
 }

@@ -106,6 +106,31 @@ class DagPluginTest {
     }
 
     @Test
+    void acrossDagsLongestPathPutsTheLongestRemainingPathFirstWhateverItsDag() {
+        TestingScheduler longestPath = TestingScheduler.withConfig("""
+                actions: "enqueue, allocate"
+                tiers:
+                - plugins:
+                  - name: dag
+                    arguments: {across-dags: longest-path}
+                  - name: gang
+                """);
+        ClusterSnapshot snapshot = ClusterScenario.builder()
+                .node("n1", cpu(2))
+                .job("ml/report", "default", 1, cpu(2), 1)
+                .annotation("ml/report", DagAnnotations.DAG, "ml/report")
+                .annotation("ml/report", DagAnnotations.REMAINING_PATH, "600")
+                .job("etl/train", "default", 1, cpu(2), 1)
+                .annotation("etl/train", DagAnnotations.DAG, "etl/nightly")
+                .annotation("etl/train", DagAnnotations.REMAINING_PATH, "8700")
+                .build();
+
+        // then: the long pipeline's stage, created last, goes first; by default the short pipeline's would
+        assertThat(longestPath.runOnce(snapshot).binds()).containsOnlyKeys(new TaskId("etl", "train-0"));
+        assertThat(SCHEDULER.runOnce(snapshot).binds()).containsOnlyKeys(new TaskId("ml", "report-0"));
+    }
+
+    @Test
     void aDagIsAsLongAsItsLongestRemainingStageNotTheStageAtHand() {
         // given: room for one job on n1; nightly's short stage is ready while its long stage runs on n2
         ClusterSnapshot snapshot = ClusterScenario.builder()
