@@ -39,21 +39,35 @@ import java.util.OptionalLong;
 public final class DagPlugin implements Plugin, AdmissionCheck, JobValidity, JobOrder {
     public static final String NAME = "dag";
 
-    /** Each DAG's expected remaining seconds, by {@code muster.dev/dag} (or job id for a job of no DAG). */
-    private final Map<String, Double> dagRemaining;
+    /**
+     * What orders each job of the session that has a remaining path or a weight, read once per session: the order
+     * compares jobs many times a cycle, and this plugin is in the default configuration.
+     */
+    private final Map<JobState, Hints> hints = new HashMap<>();
     private final boolean soonestEndFirst;
+
+    /**
+     * A job's annotations as numbers, and its DAG's expected remaining seconds (the longest remaining path of the
+     * DAG's jobs less what their gangs have run; 0 for a job without a path).
+     */
+    private record Hints(OptionalLong path, OptionalLong weight, double dagRemaining) {}
 
     DagPlugin(DagArgs args, Collection<JobState> jobs, Instant now) {
         this.soonestEndFirst = args.soonestEndFirst();
-        Map<String, Double> remaining = new HashMap<>();
+        Map<String, Double> dagRemaining = new HashMap<>();
         for (JobState job : jobs) {
             OptionalLong path = remainingPath(job);
             if (path.isPresent()) {
-                double left = Math.max(0, path.getAsLong() - job.gangRunSeconds(now));
-                remaining.merge(dagOf(job), left, Math::max);
+                dagRemaining.merge(dagOf(job), Math.max(0, path.getAsLong() - job.gangRunSeconds(now)), Math::max);
             }
         }
-        this.dagRemaining = remaining;
+        for (JobState job : jobs) {
+            OptionalLong path = remainingPath(job);
+            OptionalLong weight = priorityWeight(job);
+            if (path.isPresent() || weight.isPresent()) {
+                hints.put(job, new Hints(path, weight, path.isPresent() ? dagRemaining.get(dagOf(job)) : 0));
+            }
+        }
     }
 
     @Override
@@ -78,19 +92,23 @@ public final class DagPlugin implements Plugin, AdmissionCheck, JobValidity, Job
 
     @Override
     public int compareJobs(JobState left, JobState right) {
-        OptionalLong leftPath = remainingPath(left);
-        OptionalLong rightPath = remainingPath(right);
-        if (soonestEndFirst && leftPath.isPresent() && rightPath.isPresent()) {
-            int byDag = Double.compare(dagRemaining.getOrDefault(dagOf(left), 0.0), dagRemaining.getOrDefault(dagOf(right), 0.0));
+        Hints leftHints = hints.get(left);
+        Hints rightHints = hints.get(right);
+        if (leftHints == null || rightHints == null) {
+            // a job with neither a path nor a weight has no place in this order
+            return 0;
+        }
+        if (soonestEndFirst && leftHints.path().isPresent() && rightHints.path().isPresent()) {
+            int byDag = Double.compare(leftHints.dagRemaining(), rightHints.dagRemaining());
             if (byDag != 0) {
                 return byDag;
             }
         }
-        int byPath = higherFirst(leftPath, rightPath);
+        int byPath = higherFirst(leftHints.path(), rightHints.path());
         if (byPath != 0) {
             return byPath;
         }
-        return higherFirst(priorityWeight(left), priorityWeight(right));
+        return higherFirst(leftHints.weight(), rightHints.weight());
     }
 
     private static String dagOf(JobState job) {
