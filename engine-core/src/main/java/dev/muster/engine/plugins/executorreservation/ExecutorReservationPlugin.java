@@ -24,6 +24,7 @@ import dev.muster.engine.model.Resources;
 import dev.muster.engine.model.TaskStatus;
 import dev.muster.engine.queue.QueueAttributes;
 import dev.muster.engine.queue.Quota;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -65,9 +66,11 @@ public final class ExecutorReservationPlugin implements Plugin, NodeFilter, JobR
         List<JobState> jobs = new ArrayList<>(session.jobs());
         jobs.sort(Comparator.comparing((JobState job) -> job.job().created()).thenComparing(job -> job.job().uid()));
         List<SparkApplication> holding = new ArrayList<>();
+        Duration timeout = args.timeout();
+        Duration gangWait = args.gangWaitDuration();
         for (JobState job : jobs) {
             queueAllocated.merge(job.queue(), job.allocated(), Resources::add);
-            Optional<SparkApplication> application = SparkApplication.of(job, args.timeout(), args.gangWaitDuration());
+            Optional<SparkApplication> application = SparkApplication.of(job, timeout, gangWait);
             if (application.isEmpty()) {
                 continue;
             }
