@@ -13,25 +13,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 final class NodeDefaults {
     private NodeDefaults() {}
 
-    /**
-     * Fills in what is absent when {@code object} is a v1 Node; any other object is left as it is.
-     *
-     * @return whether something was filled in
-     */
-    static boolean apply(ObjectNode object) {
+    /** Fills in what is absent when {@code object} is a v1 Node; any other object is left as it is. */
+    static void apply(ObjectNode object) {
         if (!object.path("apiVersion").asText().equals("v1") || !object.path("kind").asText().equals("Node")) {
-            return false;
+            return;
         }
-        boolean changed = false;
         if (object.path("spec") instanceof ObjectNode spec && !spec.path("podCIDR").asText("").isEmpty() && spec.path("podCIDRs").isEmpty()) {
             spec.putArray("podCIDRs").add(spec.path("podCIDR").asText());
-            changed = true;
         }
         JsonNode capacity = object.path("status").path("capacity");
         if (object.path("status") instanceof ObjectNode status && capacity.isObject() && !status.hasNonNull("allocatable")) {
             status.set("allocatable", capacity.deepCopy());
-            changed = true;
         }
-        return changed;
     }
 }

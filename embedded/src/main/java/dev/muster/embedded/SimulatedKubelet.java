@@ -159,11 +159,12 @@ public final class SimulatedKubelet implements AutoCloseable {
         switch (phase) {
             case "Pending" -> {
                 started.put(uid, Optional.empty());
-                Optional<ArgoExecutorPods> executors = argoExecutors.filter(any -> ArgoExecutorPods.runs(pod));
-                Optional<String> refused = executors.isEmpty() ? argoExecutorsRefused.filter(any -> ArgoExecutorPods.runs(pod)) : Optional.empty();
-                if (executors.isPresent()) {
+                Optional<ArgoExecutorPods> executors = argoExecutors;
+                Optional<String> refused = argoExecutorsRefused;
+                boolean executorPod = (executors.isPresent() || refused.isPresent()) && ArgoExecutorPods.runs(pod);
+                if (executorPod && executors.isPresent()) {
                     processes.execute(() -> runProcesses(executors.get(), pod));
-                } else if (refused.isPresent()) {
+                } else if (executorPod) {
                     executor.execute(() -> writeStatus(pod, "Failed", KubeletPodStatus.finished(pod, clock.instant(), clock.instant(),
                             ContainerExit.CANNOT_RUN, refused.get())));
                 } else {
