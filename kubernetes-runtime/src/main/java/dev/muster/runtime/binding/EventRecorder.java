@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.errorprone.annotations.ThreadSafe;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
@@ -20,10 +21,18 @@ import org.slf4j.LoggerFactory;
  * Posts {@code v1} Events, as {@code kubectl describe} shows them, for the scheduler and the job
  * controllers. Best effort: an event that cannot be posted is logged at debug and dropped; the
  * condition or status it accompanies is the record.
+ *
+ * <p>A message longer than {@link #MESSAGE_LIMIT} bytes of UTF-8 is cut there and ends in {@code " ..."}:
+ * {@code events.k8s.io/v1} refuses a note over 1,024 bytes, and although the core {@code v1} Events this
+ * posts have no such check, a reason that lists a large gang's pods one by one would otherwise fill
+ * {@code kubectl describe} and etcd; the object's condition keeps the whole text.
  */
 @ThreadSafe
 public final class EventRecorder {
     static final String COMPONENT = "muster";
+    /** The longest message posted, in bytes of UTF-8: events.k8s.io/v1's limit on a note. */
+    static final int MESSAGE_LIMIT = 1024;
+    private static final String CUT = " ...";
     private static final Logger log = LoggerFactory.getLogger(EventRecorder.class);
 
     private final RestCalls rest;
@@ -78,7 +87,7 @@ public final class EventRecorder {
         }
         String time = DateTimeFormatter.ISO_INSTANT.format(now.truncatedTo(ChronoUnit.SECONDS));
         event.put("reason", reason)
-                .put("message", message)
+                .put("message", shortened(message))
                 .put("type", warning ? "Warning" : "Normal")
                 .put("firstTimestamp", time)
                 .put("lastTimestamp", time)
@@ -93,5 +102,19 @@ public final class EventRecorder {
             }
             return true;
         });
+    }
+
+    /** The message, or its first bytes up to {@link #MESSAGE_LIMIT} with {@code " ..."}, cut between characters. */
+    static String shortened(String message) {
+        byte[] utf8 = message.getBytes(StandardCharsets.UTF_8);
+        if (utf8.length <= MESSAGE_LIMIT) {
+            return message;
+        }
+        int end = MESSAGE_LIMIT - CUT.length();
+        // a continuation byte (10xxxxxx) is inside a character: step back to the character's first byte
+        while (end > 0 && (utf8[end] & 0xC0) == 0x80) {
+            end--;
+        }
+        return new String(utf8, 0, end, StandardCharsets.UTF_8) + CUT;
     }
 }
