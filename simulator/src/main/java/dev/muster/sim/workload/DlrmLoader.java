@@ -55,15 +55,15 @@ public final class DlrmLoader {
     private DlrmLoader() {}
 
     /**
-     * 16 racks, each of 20 CPU nodes ({@code cn}: 192 cores, 1,536 GiB, one NIC) and 10 GPU nodes
+     * 36 racks, each of 20 CPU nodes ({@code cn}: 192 cores, 1,536 GiB, one NIC) and 8 GPU nodes
      * ({@code hn}: 4 GPUs, 96 cores, 768 GiB, one NIC), sized on the peak demand of apps 1 to 20
      * (simulator/README.md); as {@code examples/simulate/dlrm-racks.yaml}.
      */
     public static ClusterSpec defaultCluster() {
         Resources cpuNode = Resources.of(192_000, 1536 * GIB).withScalar(RDMA, 100_000);
         Resources gpuNode = Resources.of(96_000, 768 * GIB).withScalar(RDMA, 100_000).withScalar(Resources.GPU, 4000);
-        return new ClusterSpec(ImmutableList.of(new NodePool("cn", 320, cpuNode, ImmutableMap.of(), 20, 110, "dc"),
-                new NodePool("hn", 160, gpuNode, ImmutableMap.of(), 10, 110, "dc")));
+        return new ClusterSpec(ImmutableList.of(new NodePool("cn", 720, cpuNode, ImmutableMap.of(), 20, 110, "dc"),
+                new NodePool("hn", 288, gpuNode, ImmutableMap.of(), 8, 110, "dc")));
     }
 
     private record Instance(String app, int appNumber, String role, Resources request, long createdSeconds, Optional<Long> deletedSeconds) {}

@@ -69,7 +69,7 @@ public record WorkloadSpec(Kind kind, String argument) {
     /**
      * The cluster when {@code --cluster} is absent: 64 nodes of 8 GPUs (48 cores, 448 GiB) for GPU
      * traces, as the issue's Philly experiment; 100 nodes of 96 cores and 512 GiB for the Alibaba
-     * DAG sample (v2018 machines); for DLRM, 16 racks of 20 CPU nodes and 10 GPU nodes, as
+     * DAG sample (v2018 machines); for DLRM, 36 racks of 20 CPU nodes and 8 GPU nodes, as
      * {@code examples/simulate/dlrm-racks.yaml} (simulator/README.md).
      */
     public ClusterSpec defaultCluster() {
