@@ -63,6 +63,17 @@ class DlrmPlacementTest {
                 .extracting(GangRecord::pairs).isEqualTo(RolePairs.NONE);
     }
 
+    @Test
+    void aJobWhoseCnFitsNoNodeIsUnschedulableUpFront() {
+        GangSpec serving = new GangSpec("serving", 1, HN, 100_000).withRole(DlrmLoader.HN)
+                .withParameterServers(new ParameterServers(1, CN.multiply(32), 0, DlrmLoader.CN, false));
+
+        RunResult run = SimulationTest.run("muster", ClusterSpec.uniform(3, NODE, 16), workload(job("app_3@0", 0, serving)));
+
+        assertThat(run.jobs()).isEmpty();
+        assertThat(run.unschedulable()).singleElement().asString().startsWith("app_3@0: a pod of gang serving (cpu 128");
+    }
+
     private static PolicySpec topologyPolicy() throws IOException {
         Path conf = Path.of("..", "examples", "simulate", "muster-task-topology.conf");
         return new PolicySpec("topology", Optional.of(LOADER.parse(conf.toString(), Files.readString(conf))));
