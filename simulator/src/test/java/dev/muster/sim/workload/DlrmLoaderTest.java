@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.Resources;
+import dev.muster.sim.cluster.ClusterSpecLoader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,6 +51,12 @@ class DlrmLoaderTest {
         assertThat(pair.gangs().get(0).role(1)).isEqualTo("HN");
         assertThat(pair.gangs().get(0).durationMillis()).isEqualTo((2_048_689 - 2_030_693) * 1000L);
         assertThat(workload.queueWeights()).containsOnlyKeys(new QueueName(DlrmLoader.QUEUE));
+    }
+
+    @Test
+    void theDefaultClusterIsTheExampleFile() {
+        assertThat(DlrmLoader.defaultCluster().nodes())
+                .isEqualTo(ClusterSpecLoader.load(Path.of("..", "examples", "simulate", "dlrm-racks.yaml")).nodes());
     }
 
     @Test
