@@ -55,7 +55,7 @@ public final class SimulateCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--workload", required = true, paramLabel = "KIND:ARG",
-            description = "philly:PATH, alibaba-dag:PATH, openb:PATH or synthetic:SPEC (e.g. synthetic:jobs=200,gpus=1|8|16).")
+            description = "philly:PATH, philly-ps:PATH, alibaba-dag:PATH, openb:PATH, dlrm:PATH or synthetic:SPEC (e.g. synthetic:jobs=200,gpus=1|8|16).")
     private String workload;
 
     @Option(names = "--start", paramLabel = "TIME", description = "Replay jobs arriving at or after TIME, in the trace's clock (ISO local date-time, e.g. 2017-10-01T00:00:00).")

@@ -4,12 +4,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.muster.sim.Comparison;
+import dev.muster.sim.metrics.RolePairs;
 import dev.muster.sim.metrics.Summary;
 import java.io.UncheckedIOException;
 
 /**
  * The comparison as one JSON object: {@code {"workload": {...}, "policies": {"NAME": {"jobs": ..,
- * "completed": .., "avgJctSeconds": .., ...}}}}, policies in the order given.
+ * "completed": .., "avgJctSeconds": .., ...}}}}, policies in the order given. A run with two-role gangs
+ * (PS/worker, DLRM's CN/HN) also gets its {@link RolePairs}: in all, and per application.
  */
 final class SimulateJson {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -52,6 +54,17 @@ final class SimulateJson {
             policy.put("evictions", summary.evictions());
             policy.put("p99EvictionsPerJob", summary.p99EvictionsPerJob());
             policy.put("maxEvictionsPerJob", summary.maxEvictionsPerJob());
+            policy.put("p95QueueingSeconds", round(summary.p95QueueingSeconds()));
+            policy.put("unplacedGangs", summary.unplacedGangs());
+            RolePairs pairs = summary.rolePairs();
+            if (pairs.pairs() > 0) {
+                policy.put("rolePairs", pairs.pairs());
+                policy.put("sameNodePairFraction", round(pairs.sameNodeFraction()));
+                policy.put("sameRackPairFraction", round(pairs.sameRackFraction()));
+                ObjectNode byApp = policy.putObject("rolePairsByApplication");
+                RolePairs.byApplication(comparison.runs().get(i).gangs()).forEach((app, appPairs) -> byApp.putObject(app)
+                        .put("pairs", appPairs.pairs()).put("sameNode", appPairs.sameNode()).put("sameRack", appPairs.sameRack()));
+            }
         }
         try {
             return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);

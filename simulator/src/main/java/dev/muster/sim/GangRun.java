@@ -14,11 +14,14 @@ import dev.muster.engine.model.Resources;
 import dev.muster.engine.model.Task;
 import dev.muster.engine.model.TaskId;
 import dev.muster.engine.model.TaskStatus;
+import dev.muster.sim.metrics.RolePairs;
 import dev.muster.sim.workload.GangSpec;
+import dev.muster.sim.workload.ParameterServers;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * One submitted gang in a run: its pods and where they run, whether the whole gang runs (and
@@ -48,6 +51,8 @@ final class GangRun {
     private long partialChangedAt;
     double wastedGpuSeconds;
     boolean stuck;
+    /** Where its two roles sat when it first ran whole. */
+    RolePairs pairs = RolePairs.NONE;
     private Job cached;
     private final ImmutableMap<String, String> annotations;
 
@@ -127,6 +132,16 @@ final class GangRun {
         return cached;
     }
 
+    /** Where the two roles' pods sit now, by node and by rack ({@link RolePairs#NONE} for a gang of one role). */
+    RolePairs rolePairs(Function<NodeName, String> rack) {
+        if (spec.parameterServers().isEmpty()) {
+            return RolePairs.NONE;
+        }
+        List<NodeName> placed = Arrays.asList(nodes);
+        int servers = spec.parameterServerCount();
+        return RolePairs.count(placed.subList(0, servers), placed.subList(servers, nodes.length), rack);
+    }
+
     /**
      * How long this run takes with the pods where they are now: the gang's duration, stretched by its
      * parameter servers' communication model when it has them.
@@ -142,17 +157,19 @@ final class GangRun {
 
     /**
      * The PodGroup annotations, with the task topology the Kubeflow bridge gives a PS/worker TFJob whose user
-     * gave none (each PS with workers; several PS apart from each other); plugins other than
+     * gave none (each PS with workers; several PS apart from each other when they are to be apart; a DLRM
+     * app's CN with its HN likewise, without the anti-affinity); plugins other than
      * {@code task-topology} ignore them.
      */
     private static ImmutableMap<String, String> withTaskTopology(ImmutableMap<String, String> annotations, GangSpec spec) {
         if (spec.parameterServers().isEmpty() || annotations.containsKey(AFFINITY)) {
             return annotations;
         }
+        ParameterServers servers = spec.parameterServers().get();
         ImmutableMap.Builder<String, String> builder = ImmutableMap.<String, String>builder().putAll(annotations)
-                .put(AFFINITY, GangSpec.PARAMETER_SERVER + "," + GangSpec.WORKER);
-        if (spec.parameterServerCount() > 1) {
-            builder.put(ANTI_AFFINITY, GangSpec.PARAMETER_SERVER);
+                .put(AFFINITY, servers.role() + "," + spec.role());
+        if (servers.apart() && servers.count() > 1) {
+            builder.put(ANTI_AFFINITY, servers.role());
         }
         return builder.buildKeepingLast();
     }

@@ -21,6 +21,7 @@ import dev.muster.sim.workload.Workload;
 import dev.muster.sim.workload.WorkloadJob;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +57,7 @@ public final class Simulation {
     private final List<GangRun> gangs = new ArrayList<>();
     private final List<String> unschedulable = new ArrayList<>();
     private final String measured;
+    private final Map<NodeName, String> racks = new HashMap<>();
     private final PriorityQueue<Event> events = new PriorityQueue<>(Comparator.comparingLong(Event::millis).thenComparingLong(Event::sequence));
     private long sequence;
     private int finishedJobs;
@@ -71,6 +73,7 @@ public final class Simulation {
         this.cluster = new ClusterState(clusterSpec, workload.queueWeights(), workload.epoch(), measured);
         this.timeline = new Timeline(cluster.queueOrder());
         Map<NodeName, ClusterNode> nodes = clusterSpec.nodes();
+        nodes.forEach((name, node) -> racks.put(name, node.labels().getOrDefault(ClusterSpec.RACK_LABEL, name.value())));
         Resources total = clusterSpec.total();
         for (WorkloadJob job : workload.jobs()) {
             Optional<String> reason = unschedulableReason(job, nodes, total);
@@ -85,15 +88,17 @@ public final class Simulation {
     }
 
     /**
-     * The jobs a cluster can never run: a pod larger than every node, a gang larger than the cluster, or
+     * The jobs a cluster can never run: a pod (of either role) larger than every node, a gang larger than the cluster, or
      * a gang with more pods than the empty cluster holds at once (node pod limits, and what each node
      * fits of the pod's request).
      */
     public static Optional<String> unschedulableReason(WorkloadJob job, Map<NodeName, ClusterNode> nodes, Resources total) {
         for (GangSpec gang : job.gangs()) {
-            boolean fitsSomeNode = nodes.values().stream().anyMatch(node -> gang.perPod().lessEqual(node.allocatable(), Resources.Missing.ZERO));
-            if (!fitsSomeNode) {
-                return Optional.of("a pod of gang " + gang.name() + " (" + gang.perPod() + ") fits no node");
+            for (int pod : new int[] {0, gang.podCount() - 1}) {
+                Resources request = gang.request(pod);
+                if (nodes.values().stream().noneMatch(node -> request.lessEqual(node.allocatable(), Resources.Missing.ZERO))) {
+                    return Optional.of("a pod of gang " + gang.name() + " (" + request + ") fits no node");
+                }
             }
             if (!gang.total().lessEqual(total, Resources.Missing.ZERO)) {
                 return Optional.of("gang " + gang.name() + " needs " + gang.total() + ", more than the whole cluster");
@@ -241,6 +246,7 @@ public final class Simulation {
                 gang.runStart = now;
                 if (gang.firstRunStart < 0) {
                     gang.firstRunStart = now;
+                    gang.pairs = gang.rolePairs(racks::get);
                     if (gang.job.firstRunStart < 0) {
                         gang.job.firstRunStart = now;
                     }
@@ -264,7 +270,7 @@ public final class Simulation {
         ImmutableList.Builder<GangRecord> records = ImmutableList.builder();
         for (GangRun gang : gangs) {
             records.add(new GangRecord(gang.job.spec.id(), gang.spec.name(), gang.submitted, gang.firstRunStart, gang.finishedAt, gang.restarts,
-                    gang.stuck, gang.wastedGpuSeconds));
+                    gang.stuck, gang.wastedGpuSeconds, gang.pairs));
         }
         return records.build();
     }

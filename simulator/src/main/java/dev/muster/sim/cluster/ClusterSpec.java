@@ -35,7 +35,7 @@ public record ClusterSpec(ImmutableList<NodePool> pools) {
                 ImmutableMap<String, String> labels = ImmutableMap.<String, String>builder()
                         .putAll(pool.labels())
                         .put(SchedulingApi.POOL_LABEL, pool.name())
-                        .put(RACK_LABEL, pool.name() + "-rack-" + (i / pool.rackSize()))
+                        .put(RACK_LABEL, pool.rackPrefix() + "-rack-" + (i / pool.rackSize()))
                         .buildKeepingLast();
                 nodes.put(name, new ClusterNode(name, pool.allocatable(), pool.allocatable(), pool.maxPods(), labels, ImmutableList.of(), false, true));
             }

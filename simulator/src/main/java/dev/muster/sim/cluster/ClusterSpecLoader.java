@@ -30,13 +30,15 @@ import java.util.TreeMap;
  *     allocatable: {cpu: 48, memory: 448Gi, nvidia.com/gpu: 8}
  *     labels: {accelerator: v100}   # optional
  *     rackSize: 16                  # optional, default 16: label topology.muster.dev/rack
+ *     rackPrefix: dc                # optional, default the pool's name: racks are dc-rack-0, dc-rack-1, ...,
+ *                                   # shared with the other pools of the same prefix
  *     maxPods: 110                  # optional, default 110
  * </pre>
  * Quantities are Kubernetes quantities: cpu in cores ({@code 500m} allowed), memory in bytes with
  * suffixes, any other resource as a count (held in milli-units, as the engine counts them).
  */
 public final class ClusterSpecLoader {
-    private static final Set<String> POOL_FIELDS = Set.of("name", "count", "allocatable", "labels", "rackSize", "maxPods");
+    private static final Set<String> POOL_FIELDS = Set.of("name", "count", "allocatable", "labels", "rackSize", "maxPods", "rackPrefix");
 
     private ClusterSpecLoader() {}
 
@@ -93,7 +95,7 @@ public final class ClusterSpecLoader {
         for (Iterator<String> names = pool.fieldNames(); names.hasNext(); ) {
             String field = names.next();
             if (!POOL_FIELDS.contains(field)) {
-                problems.add(path + ": unknown field '" + field + "' (known: allocatable, count, labels, maxPods, name, rackSize)");
+                problems.add(path + ": unknown field '" + field + "' (known: allocatable, count, labels, maxPods, name, rackPrefix, rackSize)");
             }
         }
         String name = pool.path("name").asText("");
@@ -101,6 +103,10 @@ public final class ClusterSpecLoader {
             problems.add(path + ".name: '" + name + "' is not a DNS label (lower case letters, digits, '-')");
         }
         int count = positiveInt(path + ".count", pool.get("count"), -1, problems);
+        String rackPrefix = pool.path("rackPrefix").asText(name);
+        if (pool.has("rackPrefix") && !rackPrefix.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")) {
+            problems.add(path + ".rackPrefix: '" + rackPrefix + "' is not a DNS label (lower case letters, digits, '-')");
+        }
         int rackSize = positiveInt(path + ".rackSize", pool.get("rackSize"), 16, problems);
         int maxPods = positiveInt(path + ".maxPods", pool.get("maxPods"), 110, problems);
         Resources allocatable = resources(path + ".allocatable", pool.get("allocatable"), problems);
@@ -116,7 +122,7 @@ public final class ClusterSpecLoader {
         if (problems.size() > before) {
             return Optional.empty();
         }
-        return Optional.of(new NodePool(name, count, allocatable, labels.buildKeepingLast(), rackSize, maxPods));
+        return Optional.of(new NodePool(name, count, allocatable, labels.buildKeepingLast(), rackSize, maxPods, rackPrefix));
     }
 
     private static int positiveInt(String path, JsonNode node, int defaultValue, List<String> problems) {

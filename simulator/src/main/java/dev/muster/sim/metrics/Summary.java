@@ -26,7 +26,10 @@ import java.util.Map;
  *       (ties by id), whom shortest-first orders must not starve;</li>
  *   <li>evictions count the runs of gangs that an eviction interrupted (a preemption or reclaim), in
  *       all, and per job over every job of the run (0 for one never interrupted): its p99, nearest rank,
- *       and the job interrupted most often, the measures that a policy does not cycle.</li>
+ *       and the job interrupted most often, the measures that a policy does not cycle;</li>
+ *   <li>admission latency is queueing read for serving: its p95 over the gangs that ran whole; a gang
+ *       that never had all its pods placed by the end of the run is unplaced;</li>
+ *   <li>role pairs are every two-role gang's {@link RolePairs} when it first ran, added up.</li>
  * </ul>
  */
 public record Summary(
@@ -49,15 +52,21 @@ public record Summary(
         double p99LargestJctSeconds,
         int evictions,
         int p99EvictionsPerJob,
-        int maxEvictionsPerJob) {
+        int maxEvictionsPerJob,
+        double p95QueueingSeconds,
+        int unplacedGangs,
+        RolePairs rolePairs) {
 
     public static Summary of(RunResult run) {
         double[] jct = run.jobs().stream().filter(JobRecord::completed).mapToDouble(JobRecord::jctSeconds).sorted().toArray();
         long lastCompletion = run.jobs().stream().mapToLong(JobRecord::completedMillis).max().orElse(0);
         boolean allDone = jct.length == run.jobs().size();
         double makespan = (allDone ? lastCompletion : run.endMillis()) / 1000.0;
-        double queueing = run.gangs().stream().filter(gang -> gang.firstRunMillis() >= 0)
-                .mapToDouble(gang -> (gang.firstRunMillis() - gang.submittedMillis()) / 1000.0).average().orElse(0);
+        double[] queueingSeconds = run.gangs().stream().filter(gang -> gang.firstRunMillis() >= 0)
+                .mapToDouble(gang -> (gang.firstRunMillis() - gang.submittedMillis()) / 1000.0).toArray();
+        double queueing = Arrays.stream(queueingSeconds).average().orElse(0);
+        Arrays.sort(queueingSeconds);
+        int unplaced = (int) run.gangs().stream().filter(gang -> gang.firstRunMillis() < 0).count();
         long stuckJobs = run.gangs().stream().filter(GangRecord::stuck).map(GangRecord::job).distinct().count();
         double wasted = run.gangs().stream().mapToDouble(GangRecord::wastedGpuSeconds).sum();
         double[] evictionsPerJob = evictionsPerJob(run);
@@ -65,7 +74,7 @@ public record Summary(
                 Arrays.stream(jct).average().orElse(0), percentile(jct, 0.50), percentile(jct, 0.95), percentile(jct, 0.99), makespan, queueing,
                 run.timeline().averageGpu(), run.timeline().averageCpu(), (int) stuckJobs, wasted, jain(run.timeline()), run.cycles(),
                 run.livelocked(), p99OfLargest(run), run.gangs().stream().mapToInt(GangRecord::restarts).sum(), (int) percentile(evictionsPerJob, 0.99),
-                (int) percentile(evictionsPerJob, 1));
+                (int) percentile(evictionsPerJob, 1), percentile(queueingSeconds, 0.95), unplaced, RolePairs.total(run.gangs()));
     }
 
     /** The p99 JCT over the tenth of completed jobs with the most GPUs (at least one job). */

@@ -22,15 +22,29 @@ import java.util.List;
  * gang whose every pair is remote runs than one whose every pair is local. Its value is an assumption
  * of the experiment (it depends on the model's size, the step time and the network), not a measurement.
  *
+ * <p>The same shape carries any gang of two roles that talk pair by pair, such as the CN and HN
+ * instances of a DLRM serving app ({@link DlrmLoader}): {@code role} names the first role's
+ * {@code volcano.sh/task-spec}, and {@code apart} says whether several of them are kept on different
+ * nodes (the Kubeflow bridge's anti-affinity for parameter servers).
+ *
  * @param count parameter servers of the gang
  * @param perPod the request of one parameter server
  * @param crossNodeSlowdown the relative slowdown when every (worker, PS) pair is on different nodes
+ * @param role their {@code volcano.sh/task-spec}
+ * @param apart whether two or more of them get a self-anti-affinity
  */
-public record ParameterServers(int count, Resources perPod, double crossNodeSlowdown) {
+public record ParameterServers(int count, Resources perPod, double crossNodeSlowdown, String role, boolean apart) {
     public ParameterServers {
         checkArgument(count > 0, "parameter servers: count must be positive: %s", count);
         requireNonNull(perPod, "perPod is null");
         checkArgument(crossNodeSlowdown >= 0, "parameter servers: crossNodeSlowdown must not be negative: %s", crossNodeSlowdown);
+        requireNonNull(role, "role is null");
+        checkArgument(!role.isEmpty(), "parameter servers: role is empty");
+    }
+
+    /** TensorFlow's parameter servers: role {@value GangSpec#PARAMETER_SERVER}, kept apart from each other. */
+    public ParameterServers(int count, Resources perPod, double crossNodeSlowdown) {
+        this(count, perPod, crossNodeSlowdown, GangSpec.PARAMETER_SERVER, true);
     }
 
     /** The fraction of (worker, PS) pairs on different nodes. */

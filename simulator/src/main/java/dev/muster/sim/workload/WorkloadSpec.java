@@ -10,7 +10,8 @@ import java.nio.file.Path;
 /**
  * A {@code --workload} value, {@code KIND:ARGUMENT}: {@code philly:PATH}, {@code philly-ps:PATH} (Philly's
  * multi-pod jobs as PS/worker jobs, {@link PsWorkerJobs}), {@code alibaba-dag:PATH},
- * {@code openb:PATH} or {@code synthetic:SPEC}; and the cluster to use when none is given.
+ * {@code openb:PATH}, {@code dlrm:PATH} (Alibaba's DLRM serving apps, {@link DlrmLoader}) or
+ * {@code synthetic:SPEC}; and the cluster to use when none is given.
  */
 public record WorkloadSpec(Kind kind, String argument) {
     public enum Kind {
@@ -18,6 +19,7 @@ public record WorkloadSpec(Kind kind, String argument) {
         PHILLY_PS("philly-ps"),
         ALIBABA_DAG("alibaba-dag"),
         OPENB("openb"),
+        DLRM("dlrm"),
         SYNTHETIC("synthetic");
 
         private final String text;
@@ -44,7 +46,7 @@ public record WorkloadSpec(Kind kind, String argument) {
                 return new WorkloadSpec(candidate, colon < 0 ? "" : text.substring(colon + 1));
             }
         }
-        throw new SimulationException("unknown workload '" + text + "': use philly:PATH, philly-ps:PATH, alibaba-dag:PATH, openb:PATH or synthetic:SPEC");
+        throw new SimulationException("unknown workload '" + text + "': use philly:PATH, philly-ps:PATH, alibaba-dag:PATH, openb:PATH, dlrm:PATH or synthetic:SPEC");
     }
 
     /**
@@ -59,6 +61,7 @@ public record WorkloadSpec(Kind kind, String argument) {
             case PHILLY_PS -> PsWorkerJobs.of(PhillyLoader.load(Path.of(argument), selection, gpusPerPod));
             case ALIBABA_DAG -> AlibabaDagLoader.load(Path.of(argument), selection, AlibabaDagLoader.DEFAULT_MAX_GANG_SIZE);
             case OPENB -> OpenbLoader.load(Path.of(argument), selection);
+            case DLRM -> DlrmLoader.load(Path.of(argument), selection);
             case SYNTHETIC -> SyntheticWorkload.generate(argument, seed, selection);
         };
     }
@@ -66,13 +69,15 @@ public record WorkloadSpec(Kind kind, String argument) {
     /**
      * The cluster when {@code --cluster} is absent: 64 nodes of 8 GPUs (48 cores, 448 GiB) for GPU
      * traces, as the issue's Philly experiment; 100 nodes of 96 cores and 512 GiB for the Alibaba
-     * DAG sample (v2018 machines).
+     * DAG sample (v2018 machines); for DLRM, 36 racks of 20 CPU nodes and 8 GPU nodes, as
+     * {@code examples/simulate/dlrm-racks.yaml} (simulator/README.md).
      */
     public ClusterSpec defaultCluster() {
         return switch (kind) {
             case PHILLY, PHILLY_PS, OPENB, SYNTHETIC -> ClusterSpec.uniform(64,
                     Resources.of(48_000, 448.0 * (1L << 30)).withScalar(Resources.GPU, 8000), 16);
             case ALIBABA_DAG -> ClusterSpec.uniform(100, Resources.of(96_000, AlibabaDagLoader.NODE_MEMORY), 20);
+            case DLRM -> DlrmLoader.defaultCluster();
         };
     }
 }

@@ -26,6 +26,22 @@ class ClusterSpecLoaderTest {
     }
 
     @Test
+    void poolsWithOneRackPrefixShareRacks() {
+        ClusterSpec spec = ClusterSpecLoader.parse("cluster.yaml", """
+                pools:
+                  - {name: cn, count: 4, allocatable: {cpu: 192}, rackSize: 2, rackPrefix: dc}
+                  - {name: hn, count: 2, allocatable: {cpu: 96, nvidia.com/gpu: 4}, rackSize: 1, rackPrefix: dc}
+                  - {name: other, count: 1, allocatable: {cpu: 8}}
+                """);
+
+        assertThat(spec.nodes().values()).extracting(node -> node.name().value() + " " + node.labels().get(ClusterSpec.RACK_LABEL))
+                .containsExactly("cn-000 dc-rack-0", "cn-001 dc-rack-0", "cn-002 dc-rack-1", "cn-003 dc-rack-1",
+                        "hn-000 dc-rack-0", "hn-001 dc-rack-1", "other-000 other-rack-0");
+        assertThatThrownBy(() -> ClusterSpecLoader.parse("cluster.yaml", "pools: [{name: a, count: 1, allocatable: {cpu: 1}, rackPrefix: Dc}]"))
+                .hasMessageContaining("pools[0].rackPrefix: 'Dc' is not a DNS label");
+    }
+
+    @Test
     void aByteThatIsNotUtf8IsReportedWithItsPlace(@TempDir Path folder) throws IOException {
         Path file = folder.resolve("cluster.yaml");
         Files.write(file, "pools:\n  - {name: caf\u00e9, count: 1, allocatable: {cpu: 1}}\n".getBytes(StandardCharsets.ISO_8859_1));
