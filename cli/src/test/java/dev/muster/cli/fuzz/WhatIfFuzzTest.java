@@ -22,6 +22,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,9 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +45,8 @@ import org.junit.jupiter.api.io.TempDir;
  * mutation did not touch is still read, and when the mutation touched nothing another object is placed
  * against, every bind of the unmutated input is made again on the same node.
  *
- * <p>{@value #INPUTS_PROPERTY} sets the number of inputs (default 10,000); {@value #SEED_PROPERTY}
+ * <p>The inputs run on as many threads as there are processors, each with its own engine; the outcomes are
+ * reported in seed order. {@value #INPUTS_PROPERTY} sets the number of inputs (default 10,000); {@value #SEED_PROPERTY}
  * replays one seed, as printed for a failure:
  * {@code ./mvnw -B -o -pl cli -am verify -Dtest=WhatIfFuzzTest -Dsurefire.failIfNoSpecifiedTests=false -Dmuster.fuzz.seed=N}.
  */
@@ -58,35 +63,66 @@ class WhatIfFuzzTest {
     Path folder;
 
     @Test
-    void everyMutatedInputKeepsTheContract() throws IOException {
-        WhatIfRunner runner = new WhatIfRunner(whatIf(), folder);
-        List<FuzzBase> bases = bases(runner);
+    void everyMutatedInputKeepsTheContract() throws Exception {
+        List<FuzzBase> bases = bases(new WhatIfRunner(whatIf(), Files.createDirectories(folder.resolve("bases"))));
         List<Long> seeds = seeds();
-        List<String> failures = new ArrayList<>();
-        Map<String, Integer> mutations = new TreeMap<>();
+        // the inputs are independent: each thread has its own engine and files and takes every n-th seed, and
+        // the outcomes are put back in seed order, so what is found and printed does not depend on the threads
+        int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), seeds.size()));
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<Future<List<Outcome>>> parts = new ArrayList<>();
         long start = System.nanoTime();
+        try {
+            for (int thread = 0; thread < threads; thread++) {
+                List<Long> share = new ArrayList<>();
+                for (int index = thread; index < seeds.size(); index += threads) {
+                    share.add(seeds.get(index));
+                }
+                Path own = Files.createDirectories(folder.resolve("thread-" + thread));
+                parts.add(pool.submit(() -> check(new WhatIfRunner(whatIf(), own), bases, share)));
+            }
+            List<Outcome> outcomes = new ArrayList<>();
+            for (Future<List<Outcome>> part : parts) {
+                outcomes.addAll(part.get());
+            }
+            outcomes.sort(Comparator.comparingLong(Outcome::seed));
+            double seconds = (System.nanoTime() - start) / 1e9;
+            Map<String, Integer> mutations = new TreeMap<>();
+            outcomes.forEach(outcome -> mutations.merge(outcome.mutation(), 1, Integer::sum));
+            List<String> failures = outcomes.stream().flatMap(outcome -> outcome.failure().stream()).toList();
+            System.out.printf("what-if fuzz: %d inputs from %d bases on %d threads in %.1f s, %d failures%n  mutations: %s%n",
+                    outcomes.size(), bases.size(), threads, seconds, failures.size(), mutations);
+
+            assertThat(outcomes).extracting(Outcome::seed).containsExactlyElementsOf(seeds);
+            if (!failures.isEmpty()) {
+                fail(failures.size() + " inputs broke the contract (replay one with -D" + SEED_PROPERTY + "=N):\n  "
+                        + String.join("\n  ", failures.subList(0, Math.min(40, failures.size()))));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** One input's seed, its mutation's kind, and how it broke the contract, if it did. */
+    private record Outcome(long seed, String mutation, Optional<String> failure) {}
+
+    /** The inputs of these seeds, run one after another through one runner. */
+    private static List<Outcome> check(WhatIfRunner runner, List<FuzzBase> bases, List<Long> seeds) throws IOException {
+        List<Outcome> outcomes = new ArrayList<>();
         for (long seed : seeds) {
             Random random = new Random(seed);
             FuzzBase base = bases.get(random.nextInt(bases.size()));
             FuzzInput input = Mutations.mutate(base, random);
-            mutations.merge(input.mutation().replaceAll("^[^:]*: ", "").replaceAll("( at | in | of |'| [0-9]| changed| added).*$", ""), 1,
-                    Integer::sum);
+            String mutation = input.mutation().replaceAll("^[^:]*: ", "").replaceAll("( at | in | of |'| [0-9]| changed| added).*$", "");
             Optional<String> failure;
             try {
                 failure = check(runner, base, input);
             } catch (RuntimeException | StackOverflowError e) {
                 failure = Optional.of("the harness caught " + e);
             }
-            failure.ifPresent(text -> failures.add("seed " + seed + " (" + input.mutation() + "): " + text));
+            outcomes.add(new Outcome(seed, mutation, failure.map(text -> "seed " + seed + " (" + input.mutation() + "): " + text)));
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        System.out.printf("what-if fuzz: %d inputs from %d bases in %.1f s, %d failures%n  mutations: %s%n", seeds.size(), bases.size(),
-                seconds, failures.size(), mutations);
-
-        if (!failures.isEmpty()) {
-            fail(failures.size() + " inputs broke the contract (replay one with -D" + SEED_PROPERTY + "=N):\n  "
-                    + String.join("\n  ", failures.subList(0, Math.min(40, failures.size()))));
-        }
+        return outcomes;
     }
 
     private static List<Long> seeds() {
