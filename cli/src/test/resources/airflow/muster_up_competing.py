@@ -1,8 +1,8 @@
 """Two DAGs whose first tasks compete for one slot, for `muster up --peer airflow` (the dag plugin is in
-Muster's default configuration).
+Muster's default configuration, which orders them; `across-dags: longest-path` orders them the other way).
 
 muster_up_long is a chain a -> b -> c; muster_up_short is the one task s. Their first tasks' pods
-are ready together, each asking for the one CPU of the test's one node. With no earlier runs each task
+are ready together, each asking for the one CPU of the test's node labelled pool=solo. With no earlier runs each task
 is estimated at the bridge's default minute, so the long run has three minutes left and the short one
 one. Airflow's priority weights point the other way (s: 1; a: 15, its own 5 and its two downstream
 tasks' 5 each), and a's pod is the older, so only the runs' remaining time puts s first. `muster.dev/duration` is how long `muster up`'s simulated
@@ -22,6 +22,7 @@ COMMON = dict(
     get_logs=True,
     on_finish_action="keep_pod",
     startup_timeout_seconds=600,
+    node_selector={"pool": "solo"},
 )
 
 

@@ -37,7 +37,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>Registered with {@code @RegisterExtension}, it captures muster up's output and, when the test fails,
  * prints that output and the last lines of every peer's log (those {@code --peer} started, which muster
  * up names, and the test's own); after each test it closes: the test's peers end, then muster up is
- * interrupted (its Ctrl-C) and stops its own peers. Not thread-safe: one test thread uses it.
+ * interrupted (its Ctrl-C) and stops its own peers. One made by {@link #forClass} is left running for the
+ * class's next tests and closed by the class ({@code @AfterAll}), for tests that share a slow start (a peer
+ * such as Airflow). Not thread-safe: one test thread uses it.
  */
 final class MusterUpFixture implements AutoCloseable, AfterTestExecutionCallback, AfterEachCallback {
     private static final int RUNNING = -1;
@@ -47,6 +49,7 @@ final class MusterUpFixture implements AutoCloseable, AfterTestExecutionCallback
     private static final Pattern PEER_LOG = Pattern.compile("^Peer: .*, log (.+)\\)$", Pattern.MULTILINE);
 
     private final Duration startTimeout;
+    private final boolean closeAfterEach;
     private final StringWriter output = new StringWriter();
     private final AtomicInteger exitCode = new AtomicInteger(RUNNING);
     private final PeerProcesses peers = new PeerProcesses();
@@ -57,7 +60,20 @@ final class MusterUpFixture implements AutoCloseable, AfterTestExecutionCallback
 
     /** A fixture that waits up to {@code startTimeout} for muster up's kubeconfig (installing peers takes minutes the first time). */
     MusterUpFixture(Duration startTimeout) {
+        this(startTimeout, true);
+    }
+
+    private MusterUpFixture(Duration startTimeout, boolean closeAfterEach) {
         this.startTimeout = startTimeout;
+        this.closeAfterEach = closeAfterEach;
+    }
+
+    /**
+     * A fixture that stays up after each test, for a {@code @TestInstance(PER_CLASS)} class whose tests run on
+     * one muster up in turn; the class {@link #close() closes} it in its {@code @AfterAll}.
+     */
+    static MusterUpFixture forClass(Duration startTimeout) {
+        return new MusterUpFixture(startTimeout, false);
     }
 
     /**
@@ -127,7 +143,9 @@ final class MusterUpFixture implements AutoCloseable, AfterTestExecutionCallback
 
     @Override
     public void afterEach(ExtensionContext context) throws InterruptedException {
-        close();
+        if (closeAfterEach) {
+            close();
+        }
     }
 
     /**
