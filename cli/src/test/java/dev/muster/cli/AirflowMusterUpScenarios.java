@@ -63,9 +63,6 @@ abstract class AirflowMusterUpScenarios {
     private static final String LONG = "muster_up_long";
     private static final String SHORT = "muster_up_short";
 
-    @TempDir
-    Path directory;
-
     @RegisterExtension
     final MusterUpFixture up = MusterUpFixture.forClass(START);
 
@@ -79,7 +76,7 @@ abstract class AirflowMusterUpScenarios {
     abstract boolean shortRunFirst();
 
     @BeforeAll
-    void startMusterUpWithAirflow() throws Exception {
+    void startMusterUpWithAirflow(@TempDir Path directory) throws Exception {
         // two nodes for the diamond, and one of one CPU that only the competing DAGs' tasks (and the blocker) select
         List<String> options = new ArrayList<>(options(directory));
         options.addAll(List.of("--nodes", "2:cpu=4,memory=16Gi", "--nodes", "solo:1:cpu=1,memory=4Gi:pool=solo", "--peer", "airflow"));
