@@ -92,6 +92,12 @@ public final class SimulateCommand implements Callable<Integer> {
                     + " (the trace's duration times exp(SIGMA*Z), seeded; never the exact duration) or none (default: none).")
     private String durationEstimates = "none";
 
+    @Option(names = "--history", paramLabel = "KEEP",
+            description = "Give every scheduling cycle the history of the gangs that finished before it, with their measured run times"
+                    + " (what shortestfirst's history argument reads for jobs without an estimate): last:N keeps the N most recent,"
+                    + " none keeps none (default: none).")
+    private String history = "none";
+
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", description = "table (default) or json.")
     private Output output = Output.table;
 
@@ -130,6 +136,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 }
                 options = options.withEstimateHints(new EstimateHints(noisy, seed));
             }
+            options = options.withHistoryLimit(historyLimit(history));
             List<ProgressBar> bars = new ArrayList<>();
             comparison = Comparison.run(loaded, clusterSpec, policyList, seed, options, name -> {
                 bars.forEach(ProgressBar::finish);
@@ -167,6 +174,18 @@ public final class SimulateCommand implements Callable<Integer> {
             return options;
         }
         return options.withDagHints(new DagHints(estimates.get(), seed));
+    }
+
+    /** {@code none} is 0; {@code last:N} is N. */
+    static int historyLimit(String text) {
+        if (text.equals("none")) {
+            return 0;
+        }
+        String count = text.startsWith("last:") ? text.substring("last:".length()) : "";
+        if (count.matches("[1-9][0-9]{0,8}")) {
+            return Integer.parseInt(count);
+        }
+        throw new SimulationException("--history '" + text + "': expected none or last:N with N a positive whole number (e.g. last:1000)");
     }
 
     private Optional<LocalDateTime> startTime() {

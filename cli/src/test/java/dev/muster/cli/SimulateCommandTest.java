@@ -165,6 +165,14 @@ class SimulateCommandTest {
     }
 
     @Test
+    void aHistoryThatIsNotNoneOrLastNIsBadInput() {
+        CliRun run = CliRun.of("simulate", "--workload", SYNTHETIC, "--history", "last:0");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("--history 'last:0': expected none or last:N with N a positive whole number");
+    }
+
+    @Test
     void aMissingTraceOrClusterFileIsBadInput(@TempDir Path dir) {
         CliRun trace = CliRun.of("simulate", "--workload", "philly:" + dir.resolve("none.csv"));
         CliRun cluster = CliRun.of("simulate", "--workload", SYNTHETIC, "--cluster", dir.resolve("none.yaml").toString());

@@ -5,9 +5,13 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import dev.muster.engine.framework.SessionResult;
 import dev.muster.engine.model.ClusterNode;
+import dev.muster.engine.model.FinishedJob;
+import dev.muster.engine.model.Job;
+import dev.muster.engine.model.JobHistory;
 import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Resources;
+import dev.muster.engine.model.Task;
 import dev.muster.engine.model.TaskId;
 import dev.muster.graph.NodeId;
 import dev.muster.sim.cluster.ClusterSpec;
@@ -19,6 +23,8 @@ import dev.muster.sim.policy.SchedulingPolicy;
 import dev.muster.sim.workload.GangSpec;
 import dev.muster.sim.workload.Workload;
 import dev.muster.sim.workload.WorkloadJob;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -59,6 +65,8 @@ public final class Simulation {
     private final String measured;
     private final Map<NodeName, String> racks = new HashMap<>();
     private final PriorityQueue<Event> events = new PriorityQueue<>(Comparator.comparingLong(Event::millis).thenComparingLong(Event::sequence));
+    private final Instant epoch;
+    private JobHistory history = JobHistory.EMPTY;
     private long sequence;
     private int finishedJobs;
 
@@ -69,6 +77,7 @@ public final class Simulation {
         this.options = requireNonNull(options, "options is null");
         this.progress = requireNonNull(progress, "progress is null");
         this.clock = new SimulatedClock(workload.epoch());
+        this.epoch = workload.epoch();
         this.measured = measuredResource(workload);
         this.cluster = new ClusterState(clusterSpec, workload.queueWeights(), workload.epoch(), measured);
         this.timeline = new Timeline(cluster.queueOrder());
@@ -182,6 +191,7 @@ public final class Simulation {
             return false;
         }
         gang.finishedAt = now;
+        remember(gang, now);
         gang.runStart = -1;
         cluster.finish(gang);
         JobRun job = gang.job;
@@ -197,6 +207,23 @@ public final class Simulation {
         return true;
     }
 
+    /**
+     * Adds the finished gang to the history later snapshots carry, with its run time measured as it ended
+     * and only what its PodGroup said while it waited, as a scheduler that kept its own history would.
+     */
+    private void remember(GangRun gang, long now) {
+        if (options.historyLimit() == 0) {
+            return;
+        }
+        Job job = gang.toJob(epoch);
+        Resources requested = Resources.EMPTY;
+        for (Task task : job.tasks()) {
+            requested = requested.add(task.request());
+        }
+        history = history.with(new FinishedJob(gang.id, job.queue(), job.annotations(), requested, epoch.plusMillis(now),
+                Duration.ofMillis(now - gang.runStart)), options.historyLimit());
+    }
+
     private void submit(JobRun job, NodeId node, long now) {
         GangRun gang = new GangRun(job, job.gangs.get(node.value()), now);
         gangs.add(gang);
@@ -205,7 +232,7 @@ public final class Simulation {
 
     /** Runs one cycle and applies it; true when it changed anything. */
     private boolean cycle(long now) {
-        SessionResult result = policy.schedule(cluster.snapshot(), clock);
+        SessionResult result = policy.schedule(cluster.snapshot().withHistory(history), clock);
         Set<GangRun> touched = new LinkedHashSet<>();
         for (SessionResult.Eviction eviction : result.evictions()) {
             cluster.pod(eviction.task()).filter(pod -> pod.gang().nodes[pod.index()] != null).ifPresent(pod -> {

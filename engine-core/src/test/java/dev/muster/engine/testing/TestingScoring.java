@@ -51,7 +51,7 @@ public final class TestingScoring {
                 ImmutableMap.Builder<JobId, Job> jobs = ImmutableMap.builder();
                 snapshot.jobs().forEach((jobId, other) -> jobs.put(jobId, other == job ? job.withTasks(tasks.build()) : other));
                 return new ClusterSnapshot(snapshot.nodes(), ImmutableSortedMap.copyOf(jobs.build()),
-                        snapshot.queues(), snapshot.otherTasks(), snapshot.priorityClasses(), snapshot.hyperNodes());
+                        snapshot.queues(), snapshot.otherTasks(), snapshot.priorityClasses(), snapshot.hyperNodes(), snapshot.history());
             }
         }
         throw new IllegalArgumentException("no task " + id);

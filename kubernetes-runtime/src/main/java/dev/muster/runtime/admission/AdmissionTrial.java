@@ -118,7 +118,7 @@ public final class AdmissionTrial {
             checkArgument(all.put(job.id(), job) == null, "job %s: already in the cluster", job.id());
         }
         ClusterSnapshot trial = new ClusterSnapshot(cluster.nodes(), ImmutableSortedMap.copyOf(all), cluster.queues(), cluster.otherTasks(),
-                cluster.priorityClasses(), cluster.hyperNodes());
+                cluster.priorityClasses(), cluster.hyperNodes(), cluster.history());
         Session session = Session.open(trial, config, clock);
         new EnqueueAction().execute(session);
         ImmutableMap.Builder<JobId, Verdict> verdicts = ImmutableMap.builder();

@@ -13,17 +13,34 @@ import java.time.Duration;
  * @param starvationThreshold how long a job may wait (since its PodGroup was created) before it goes
  *     ahead of every job that has waited less, whatever its expected work, as a Go duration
  *     ({@code 6h}); so shortest-first cannot starve a large gang. {@code 0s} turns aging off.
+ * @param history which finished jobs are similar to a job without a duration estimate, whose run times
+ *     then estimate its own (see {@link SimilarityKey}): {@code none}, or parts joined by {@code +}
+ *     from {@code queue}, {@code namespace}, {@code name-prefix}, {@code gpus}, {@code annotation:NAME}.
+ *     The default, {@code queue+gpus}, is known for every job whatever its controller names it, and
+ *     separates a tenant's one-GPU debugging runs from its multi-node training; see
+ *     simulator/README.md for how the keys compared. History is used only where the cluster keeps it.
+ * @param historyRuns how many of the key's most recent finished jobs the median is taken over
  */
-public record ShortestFirstArgs(@JsonProperty("starvation-threshold") String starvationThreshold) {
-    public static final ShortestFirstArgs DEFAULTS = new ShortestFirstArgs("6h");
+public record ShortestFirstArgs(
+        @JsonProperty("starvation-threshold") String starvationThreshold,
+        @JsonProperty("history") String history,
+        @JsonProperty("history-runs") int historyRuns) {
+    public static final ShortestFirstArgs DEFAULTS = new ShortestFirstArgs("6h", "queue+gpus", 10);
 
     public ShortestFirstArgs {
         requireNonNull(starvationThreshold, "starvationThreshold is null");
         checkArgument(!GoDuration.parse(starvationThreshold).isNegative(),
                 "starvation-threshold must not be negative, got '%s'", starvationThreshold);
+        requireNonNull(history, "history is null");
+        SimilarityKey.parse(history);
+        checkArgument(historyRuns > 0, "history-runs must be positive, got %s", historyRuns);
     }
 
     public Duration threshold() {
         return GoDuration.parse(starvationThreshold);
+    }
+
+    SimilarityKey similarity() {
+        return SimilarityKey.parse(history);
     }
 }

@@ -29,9 +29,11 @@ import java.util.Optional;
  * times its gang's dominant share of the cluster (the largest, over resources, of what the gang
  * requests over the cluster's total), so many short or small jobs are not held behind a few long,
  * wide ones. The expected run time is the {@code muster.dev/duration-estimate} annotation; without
- * one, the median of the estimates of the queue's other jobs in the snapshot (similar jobs), else of
- * all jobs; with none at all the plugin has no opinion and creation order decides. A running job's
- * remaining time is its estimate less the time it has run (the service it attained).
+ * one, the median run time of the last finished jobs of the same similarity key in the snapshot's
+ * history (the {@code history} argument; a cluster that keeps no history has none); without that,
+ * the median of the expected times of the queue's other jobs in the snapshot, else of all jobs; with
+ * none at all the plugin has no opinion and creation order decides. A running job's remaining time
+ * is its estimate less the time it has run (the service it attained).
  *
  * <p>A job that has waited since creation for longer than the starvation threshold goes ahead of
  * every job that has not, oldest first, and the oldest of them gets a {@link Reservation}: the nodes
@@ -57,8 +59,9 @@ public final class ShortestFirstPlugin implements Plugin, JobOrder, NodeFilter {
         Map<QueueName, List<Double>> byQueue = new HashMap<>();
         List<Double> all = new ArrayList<>();
         Duration threshold = args.threshold();
+        HistoryEstimates history = new HistoryEstimates(session.snapshot().history(), args.similarity(), args.historyRuns());
         for (JobState job : session.jobs()) {
-            Optional<Double> estimate = DurationEstimate.of(job);
+            Optional<Double> estimate = DurationEstimate.of(job).or(() -> history.of(job));
             if (estimate.isPresent()) {
                 estimates.put(job, estimate.get());
                 byQueue.computeIfAbsent(job.queue(), queue -> new ArrayList<>()).add(estimate.get());
@@ -161,7 +164,7 @@ public final class ShortestFirstPlugin implements Plugin, JobOrder, NodeFilter {
         return share;
     }
 
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
         int middle = sorted.size() / 2;
