@@ -77,9 +77,26 @@ class ShortestFirstHistoryTest {
     }
 
     @Test
-    void byDefaultJobsOfTheSameQueueAndGpuCountAreSimilar() {
-        // given: in one queue, 4-GPU jobs ran 10h and 8-GPU jobs 10m; the 4-GPU job was created first
-        ClusterSnapshot snapshot = ClusterScenario.builder()
+    void withQueueAndGpusJobsOfTheSameQueueAndGpuCountAreSimilar() {
+        // when: work 0.5 x 10h against 1.0 x 10m
+        SessionResult result = run("history: queue+gpus", fourAndEightGpuJobs());
+
+        // then
+        assertThat(result.binds()).containsOnlyKeys(new TaskId("ns", "large-0"));
+    }
+
+    @Test
+    void byDefaultNoHistoryIsReadAndCreationOrderDecides() {
+        // when: the same history, shortestfirst's default arguments (no estimate without it)
+        SessionResult result = run("starvation-threshold: 6h", fourAndEightGpuJobs());
+
+        // then: the 4-GPU job, created first
+        assertThat(result.binds()).containsOnlyKeys(new TaskId("ns", "small-0"));
+    }
+
+    /** In one queue, 4-GPU jobs ran 10h and 8-GPU jobs 10m; the 4-GPU job was created first, and only one fits. */
+    private static ClusterSnapshot fourAndEightGpuJobs() {
+        return ClusterScenario.builder()
                 .node("n1", NODE)
                 .job("ns/small", "default", 1, gpu(24, 224, 4), 1)
                 .job("ns/large", "default", 1, POD, 1)
@@ -88,12 +105,6 @@ class ShortestFirstHistoryTest {
                         finished("ns/done-4", "default", gpu(24, 224, 4), Duration.ofHours(10)),
                         finished("ns/done-8", "default", POD, Duration.ofMinutes(10)),
                         finished("ns/elsewhere", "other", gpu(24, 224, 4), Duration.ofMinutes(1))));
-
-        // when: work 0.5 x 10h against 1.0 x 10m
-        SessionResult result = run("starvation-threshold: 6h", snapshot);
-
-        // then
-        assertThat(result.binds()).containsOnlyKeys(new TaskId("ns", "large-0"));
     }
 
     @Test
