@@ -3,10 +3,8 @@ package dev.muster.engine.plugins.shortestfirst;
 import static java.util.Objects.requireNonNull;
 
 import dev.muster.engine.framework.JobState;
-import dev.muster.engine.framework.TaskState;
 import dev.muster.engine.model.FinishedJob;
 import dev.muster.engine.model.JobHistory;
-import dev.muster.engine.model.Resources;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -47,17 +45,6 @@ final class HistoryEstimates {
         if (medians.isEmpty()) {
             return Optional.empty();
         }
-        return key.of(job.id(), job.queue(), job.job().annotations(), requested(job)).map(medians::get);
-    }
-
-    private static Resources requested(JobState job) {
-        if (job.tasks().isEmpty()) {
-            return job.job().minResources().orElse(Resources.EMPTY);
-        }
-        Resources requested = Resources.EMPTY;
-        for (TaskState task : job.tasks()) {
-            requested = requested.add(task.request());
-        }
-        return requested;
+        return key.of(job.id(), job.queue(), job.job().annotations(), ShortestFirstPlugin.requested(job)).map(medians::get);
     }
 }

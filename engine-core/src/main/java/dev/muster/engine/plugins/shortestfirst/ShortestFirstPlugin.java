@@ -147,13 +147,7 @@ public final class ShortestFirstPlugin implements Plugin, JobOrder, NodeFilter {
 
     /** The largest, over the resources the job requests, of its request over the cluster's total. */
     static double dominantShare(JobState job, Resources total) {
-        Resources requested = Resources.EMPTY;
-        for (TaskState task : job.tasks()) {
-            requested = requested.add(task.request());
-        }
-        if (job.tasks().isEmpty()) {
-            requested = job.job().minResources().orElse(Resources.EMPTY);
-        }
+        Resources requested = requested(job);
         double share = 0;
         for (String name : requested.requestedNames()) {
             double capacity = total.get(name);
@@ -162,6 +156,18 @@ public final class ShortestFirstPlugin implements Plugin, JobOrder, NodeFilter {
             }
         }
         return share;
+    }
+
+    /** What the job's pods request together, or its PodGroup's minResources while it has no pod. */
+    static Resources requested(JobState job) {
+        if (job.tasks().isEmpty()) {
+            return job.job().minResources().orElse(Resources.EMPTY);
+        }
+        Resources requested = Resources.EMPTY;
+        for (TaskState task : job.tasks()) {
+            requested = requested.add(task.request());
+        }
+        return requested;
     }
 
     static double median(List<Double> values) {
