@@ -29,6 +29,10 @@ final class SparkAppRun {
     NodeName driverNode;
     long driverBoundAt = -1;
     int executorsCreated;
+    /** How many executors Spark wants now: the initial ones, raised by dynamic allocation while tasks are backlogged. */
+    int executorTarget;
+    /** How many executors dynamic allocation adds in its next round (1, 2, 4, ...: Spark's {@code numExecutorsToAdd}). */
+    int executorsToAdd = 1;
     final NodeName[] executorNodes;
     final long[] executorBoundAt;
     final long[] executorCreatedAt;
@@ -45,9 +49,10 @@ final class SparkAppRun {
     SparkAppRun(SparkAppSpec spec) {
         this.spec = spec;
         this.id = new JobId(NAMESPACE, spec.name() + "-podgroup");
-        this.executorNodes = new NodeName[spec.executors()];
-        this.executorBoundAt = new long[spec.executors()];
-        this.executorCreatedAt = new long[spec.executors()];
+        this.executorTarget = spec.executors();
+        this.executorNodes = new NodeName[spec.maxExecutors()];
+        this.executorBoundAt = new long[spec.maxExecutors()];
+        this.executorCreatedAt = new long[spec.maxExecutors()];
         this.remainingWork = spec.workExecutorMillis();
     }
 

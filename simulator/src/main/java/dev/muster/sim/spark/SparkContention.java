@@ -32,10 +32,11 @@ import java.util.Map;
  * Volcano-compatible configuration, whose PodGroups have {@code minMember: 1} and the application's
  * {@code minResources}), {@code reservation} (the same with the {@code executorreservation} plugin),
  * {@code default} (Muster's default configuration) and {@code default+reservation} (the default with
- * the plugin in its first tier). {@code --policies} runs only the named ones, comma-separated.
+ * the plugin in its first tier). {@code --policies} runs only the named ones, comma-separated;
+ * {@code --dynamic-allocation 1} gives every application dynamic allocation ({@link SparkWorkload}).
  *
  * <pre>java -cp ... dev.muster.sim.spark.SparkContention [--apps 60] [--window 600] [--nodes 8] [--gang-ratio 1] [--seed 1]
- *     [--policies volcano,default+reservation]</pre>
+ *     [--dynamic-allocation 0] [--policies volcano,default+reservation]</pre>
  */
 public final class SparkContention {
     static final String RESERVATION_CONF = "muster-executor-reservation.conf";
@@ -54,6 +55,7 @@ public final class SparkContention {
         options.put("--nodes", 8.0);
         options.put("--gang-ratio", 1.0);
         options.put("--seed", 1.0);
+        options.put("--dynamic-allocation", 0.0);
         List<String> only = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--policies") && i + 1 < args.length) {
@@ -72,11 +74,13 @@ public final class SparkContention {
         long seed = options.get("--seed").longValue();
         SchedulerConfigLoader loader = Guice.createInjector(new EngineModule()).getInstance(SchedulerConfigLoader.class);
         ImmutableList<SparkAppSpec> workload = SparkWorkload.generate(options.get("--apps").intValue(),
-                (long) (options.get("--window") * 1000), options.get("--gang-ratio"), seed);
+                (long) (options.get("--window") * 1000), options.get("--gang-ratio"), options.get("--dynamic-allocation") != 0, seed);
         ImmutableSortedMap<NodeName, ClusterNode> nodes = ClusterSpec.uniform(options.get("--nodes").intValue(), NODE, 8).nodes();
         PrintStream out = System.out;
-        out.printf("%d applications over %.0f s, %d nodes of %s, gang ratio %.2f, seed %d%n%n", workload.size(), options.get("--window"),
-                nodes.size(), NODE, options.get("--gang-ratio"), seed);
+        out.printf("%d applications over %.0f s, %d nodes of %s, %s, seed %d%n%n", workload.size(), options.get("--window"),
+                nodes.size(), NODE, options.get("--dynamic-allocation") != 0
+                        ? "dynamic allocation (initial " + SparkWorkload.DYNAMIC_INITIAL + ", min " + SparkWorkload.DYNAMIC_MIN + ")"
+                        : String.format("gang ratio %.2f", options.get("--gang-ratio")), seed);
         out.println("| policy | completed | avg JCT s | p95 JCT s | deadlocked | starved | executor-s wasted waiting | driver-s idle | end s |");
         out.println("|---|---|---|---|---|---|---|---|---|");
         Map<String, SchedulingPolicy> policies = new LinkedHashMap<>();

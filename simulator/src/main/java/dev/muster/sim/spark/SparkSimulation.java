@@ -31,7 +31,9 @@ import java.util.Optional;
  * applications whose tasks run progress by their bound executors (the work is linear in executors);
  * applications arrive (their driver pod is created); drivers past their start-up delay create executor
  * pods, {@value #BATCH} a second (Spark's {@code spark.kubernetes.allocation.batch.size} and
- * {@code .batch.delay}); then, while a pod is pending, a scheduling cycle runs and its binds take effect.
+ * {@code .batch.delay}); with dynamic allocation, once its tasks run, an application raises the executors
+ * it asks for by 1, 2, 4, ... a second up to its maximum, as Spark does while tasks are backlogged;
+ * then, while a pod is pending, a scheduling cycle runs and its binds take effect.
  * An application's tasks start once {@value #REGISTERED_RATIO} of its executors are bound, or
  * {@value #REGISTERED_WAIT_MILLIS} ms after it asked for them with at least one bound (Spark's
  * {@code spark.scheduler.minRegisteredResourcesRatio}, 0.8 on Kubernetes, and
@@ -72,7 +74,7 @@ public final class SparkSimulation {
             apps.add(app);
             byJob.put(app.id, app);
             byTask.put(app.driverTask(), app);
-            for (int i = 0; i < spec.executors(); i++) {
+            for (int i = 0; i < spec.maxExecutors(); i++) {
                 executorIndex.put(app.executorTask(i), i);
                 byTask.put(app.executorTask(i), app);
             }
@@ -136,8 +138,15 @@ public final class SparkSimulation {
             return true;
         }
         long askedAt = app.driverBoundAt + app.spec.startupMillis();
-        if (now >= askedAt && app.executorsCreated < app.spec.executors()) {
-            int batch = Math.min(BATCH, app.spec.executors() - app.executorsCreated);
+        if (app.computing && app.executorTarget < app.spec.maxExecutors()) {
+            // dynamic allocation: tasks stay backlogged (the work is divisible), so every round of
+            // schedulerBacklogTimeout / sustainedSchedulerBacklogTimeout (1 s each) Spark raises its target by
+            // 1, 2, 4, ... executors up to maxExecutors
+            app.executorTarget = Math.min(app.spec.maxExecutors(), app.executorTarget + app.executorsToAdd);
+            app.executorsToAdd *= 2;
+        }
+        if (now >= askedAt && app.executorsCreated < app.executorTarget) {
+            int batch = Math.min(BATCH, app.executorTarget - app.executorsCreated);
             for (int i = 0; i < batch; i++) {
                 app.executorCreatedAt[app.executorsCreated++] = now;
             }

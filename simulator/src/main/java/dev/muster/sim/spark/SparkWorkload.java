@@ -25,12 +25,21 @@ public final class SparkWorkload {
 
     private SparkWorkload() {}
 
+    /** The spark-operator's dynamic allocation example ({@code spark-pi-dynamic-allocation.yaml}): initialExecutors 2. */
+    static final int DYNAMIC_INITIAL = 2;
+    /** The same example's minExecutors 1: what Muster's Spark step writes as the gang under dynamic allocation. */
+    static final int DYNAMIC_MIN = 1;
+
     /**
      * @param applications how many applications arrive
      * @param windowMillis over how long they arrive
-     * @param gangRatio the share of each application's executors that must start together, rounded up
+     * @param gangRatio the share of each application's executors that must start together, rounded up (static allocation)
+     * @param dynamicAllocation whether the applications use dynamic allocation: they start with
+     *     {@value #DYNAMIC_INITIAL} executors, place {@value #DYNAMIC_MIN} together, and ask for more up to
+     *     the executors drawn for them (the same draw as in static allocation, so the work is the same)
      */
-    public static ImmutableList<SparkAppSpec> generate(int applications, long windowMillis, double gangRatio, long seed) {
+    public static ImmutableList<SparkAppSpec> generate(int applications, long windowMillis, double gangRatio, boolean dynamicAllocation,
+            long seed) {
         checkArgument(gangRatio >= 0 && gangRatio <= 1, "gang ratio must be within 0 and 1: %s", gangRatio);
         checkArgument(applications > 0, "applications must be positive: %s", applications);
         checkArgument(windowMillis >= 0, "window must not be negative: %s", windowMillis);
@@ -46,8 +55,13 @@ public final class SparkWorkload {
                 double seconds = Math.max(5, 40 * Math.exp(0.8 * random.nextGaussian()));
                 durations.add(Math.round(seconds * 1000));
             }
-            int gang = (int) Math.ceil(gangRatio * executors - 1e-9);
-            apps.add(new SparkAppSpec(String.format("q%03d", i), arrival, DRIVER, EXECUTOR, executors, gang, startup, durations.build()));
+            String name = String.format("q%03d", i);
+            if (dynamicAllocation) {
+                apps.add(new SparkAppSpec(name, arrival, DRIVER, EXECUTOR, DYNAMIC_INITIAL, executors, DYNAMIC_MIN, startup, durations.build()));
+            } else {
+                int gang = (int) Math.ceil(gangRatio * executors - 1e-9);
+                apps.add(new SparkAppSpec(name, arrival, DRIVER, EXECUTOR, executors, executors, gang, startup, durations.build()));
+            }
         }
         apps.sort(Comparator.comparingLong(SparkAppSpec::arrivalMillis));
         return ImmutableList.copyOf(apps);

@@ -29,7 +29,7 @@ class SparkSimulationTest {
     private static List<SparkAppSpec> threeApplications() {
         ImmutableList.Builder<SparkAppSpec> apps = ImmutableList.builder();
         for (int i = 0; i < 3; i++) {
-            apps.add(new SparkAppSpec("q" + i, 0, Resources.of(1000, GIB), Resources.of(1500, GIB), 2, 2, 10_000, ImmutableList.of(60_000L)));
+            apps.add(new SparkAppSpec("q" + i, 0, Resources.of(1000, GIB), Resources.of(1500, GIB), 2, 2, 2, 10_000, ImmutableList.of(60_000L)));
         }
         return apps.build();
     }
@@ -69,8 +69,8 @@ class SparkSimulationTest {
     @Test
     void theSameSeedGivesTheSameWorkloadAndTheSameFigures() {
         // given
-        ImmutableList<SparkAppSpec> first = SparkWorkload.generate(10, 60_000, 1.0, 7);
-        ImmutableList<SparkAppSpec> second = SparkWorkload.generate(10, 60_000, 1.0, 7);
+        ImmutableList<SparkAppSpec> first = SparkWorkload.generate(10, 60_000, 1.0, false, 7);
+        ImmutableList<SparkAppSpec> second = SparkWorkload.generate(10, 60_000, 1.0, false, 7);
         ImmutableSortedMap<NodeName, ClusterNode> nodes = ClusterSpec.uniform(2, SparkContention.NODE, 8).nodes();
 
         // when
@@ -83,5 +83,40 @@ class SparkSimulationTest {
         assertThat(first).isEqualTo(second);
         assertThat(one).isEqualTo(two);
         assertThat(one.completed()).isEqualTo(10);
+    }
+
+    @Test
+    void withDynamicAllocationAnApplicationStartsWithItsInitialExecutorsAndGrowsToItsMaximum() {
+        // given: 2 initial executors of 1.5 cpu, at most 4 (6 cpu), one stage of 60 s with 4; a node of 8 cpu
+        SparkAppSpec app = new SparkAppSpec("q0", 0, Resources.of(1000, GIB), Resources.of(1500, GIB), 2, 4, 1, 10_000,
+                ImmutableList.of(60_000L));
+        ImmutableSortedMap<NodeName, ClusterNode> node = ClusterSpec.uniform(1, Resources.of(8000, 64 * GIB), 8).nodes();
+
+        // when
+        SparkRunResult result = new SparkSimulation(new EnginePolicy(SparkContention.volcano(LOADER)), node, List.of(app),
+                SparkContention.EPOCH, 600_000).run();
+
+        // then: bound at 1 s, asks at 11 s, runs on 2 from 12 s and on 4 from 14 s: about 75 s, where 2 executors
+        // alone would take 12 s + 120 s
+        assertThat(result.completed()).isEqualTo(1);
+        assertThat(result.averageJctSeconds()).isBetween(70.0, 80.0);
+    }
+
+    @Test
+    void theDynamicWorkloadDrawsTheSameApplicationsAndCountsOnlyTheInitialExecutorsInMinResources() {
+        // when
+        ImmutableList<SparkAppSpec> statics = SparkWorkload.generate(20, 60_000, 1.0, false, 3);
+        ImmutableList<SparkAppSpec> dynamics = SparkWorkload.generate(20, 60_000, 1.0, true, 3);
+
+        // then
+        for (int i = 0; i < statics.size(); i++) {
+            SparkAppSpec fixed = statics.get(i);
+            SparkAppSpec dynamic = dynamics.get(i);
+            assertThat(dynamic.maxExecutors()).isEqualTo(fixed.executors());
+            assertThat(dynamic.workExecutorMillis()).isEqualTo(fixed.workExecutorMillis());
+            assertThat(dynamic.executors()).isEqualTo(SparkWorkload.DYNAMIC_INITIAL);
+            assertThat(dynamic.gangExecutors()).isEqualTo(SparkWorkload.DYNAMIC_MIN);
+            assertThat(dynamic.minResources()).isEqualTo(SparkWorkload.DRIVER.add(SparkWorkload.EXECUTOR.multiply(SparkWorkload.DYNAMIC_INITIAL)));
+        }
     }
 }
