@@ -168,6 +168,48 @@ class SparkOperatorExecutorReservationIT {
     }
 
     /**
+     * Dynamic allocation (the operator's example's {@code initialExecutors: 2}, {@code minExecutors: 1}), sized by
+     * memory: an executor of 14g (15,769 MiB with Spark's overhead) fits an empty node of 16 GiB but not the driver's,
+     * so the room of the 2 initial executors is the two other nodes, and the other job's pod of 15,600 MiB fits only
+     * there. Admission counts only the initial executors (with the other pod, 48,034 of the cluster's 49,152 MiB),
+     * so it is the hold that keeps the other pod out.
+     */
+    @Test
+    void withDynamicAllocationTheInitialExecutorsRoomIsHeldAndTheyAreBoundIntoIt(KubernetesClient client) {
+        // given
+        ObjectNode application = application("elastic", "volcano");
+        ObjectNode spec = TestingApplications.spec(application);
+        ((ObjectNode) spec.path("executor")).put("instances", 1).put("cores", 1).put("memory", "14g");
+        spec.putObject("dynamicAllocation").put("enabled", true).put("initialExecutors", 2).put("minExecutors", 1).put("maxExecutors", 3);
+        ((ObjectNode) spec.path("sparkConf")).put("spark.dynamicAllocation.shuffleTracking.enabled", "true");
+        submit(client, application);
+        String podGroup = SparkOperatorApi.volcanoPodGroupName("elastic");
+        JsonNode group = awaitMinResources(client, podGroup, ImmutableMap.of("cpu", "3", "memory", "32434Mi"));
+        assertThat(group.path("metadata").path("annotations").path(ConfMinResources.EXPECTED_EXECUTORS).asText()).isEqualTo("2");
+        assertThat(group.path("metadata").path("annotations").path(ConfMinResources.GANG_EXECUTORS).asText()).isEqualTo("1");
+        Pod driver = boundPod(client, "elastic-driver");
+        await().atMost(WAIT).untilAsserted(() -> assertThat(reserved(client, podGroup).path("status").asText() + " "
+                + reserved(client, podGroup).path("message").asText()).as("PodGroup %s condition Reserved\n%s", podGroup, operator.peerLogs())
+                .startsWith("True executor room held: 2 of 2 missing executors"));
+
+        // when: another job's pod that fits only where the executors' room is held; then the driver runs
+        client.pods().inNamespace("default").resource(other("1", "15600Mi")).create();
+        await().atMost(WAIT).until(() -> events(client, "Pod", "other").stream()
+                .anyMatch(event -> event.getMessage().contains("held for the executors of default/" + podGroup)));
+        driverContainer = Optional.of(LocalDriverContainer.start(client, driver, sparkSubmit(), kubeconfig, OUT.resolve("elastic"),
+                drivers));
+
+        // then: Spark's allocator creates the initial executors and they are bound into the held room, off the driver's node
+        await().atMost(WAIT).untilAsserted(() -> assertThat(executors(client, "elastic").stream()
+                .filter(executor -> executor.getSpec().getNodeName() != null).map(executor -> executor.getSpec().getNodeName()))
+                .as("bound executors of elastic\n%s\n%s", drivers.tails(40), operator.peerLogs()).hasSize(2).doesNotHaveDuplicates()
+                .doesNotContain(driver.getSpec().getNodeName()));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(reserved(client, podGroup).path("reason").asText()).isEqualTo("ReservationEnded"));
+        assertThat(events(client, "PodGroup", podGroup)).noneMatch(event -> event.getMessage().startsWith("executor reservation released"));
+        assertThat(client.pods().inNamespace("default").withName("other").get().getSpec().getNodeName()).isNull();
+    }
+
+    /**
      * The operator's Volcano example with 3 executors of 3 cpu, running the tests' own job from a jar on this machine
      * (a {@code local://} path, as one in the image would be), for {@code batchScheduler} and as the pods' scheduler name.
      */
@@ -192,9 +234,13 @@ class SparkOperatorExecutorReservationIT {
     }
 
     private static Pod other() {
+        return other("2", "256Mi");
+    }
+
+    private static Pod other(String cpu, String memory) {
         return new PodBuilder().withNewMetadata().withName("other").endMetadata().withNewSpec().withSchedulerName("muster")
                 .addNewContainer().withName("main").withImage("busybox").withNewResources()
-                .addToRequests("cpu", new Quantity("2")).addToRequests("memory", new Quantity("256Mi")).endResources().endContainer()
+                .addToRequests("cpu", new Quantity(cpu)).addToRequests("memory", new Quantity(memory)).endResources().endContainer()
                 .endSpec().build();
     }
 
