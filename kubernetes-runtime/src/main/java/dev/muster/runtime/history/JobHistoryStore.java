@@ -183,8 +183,8 @@ public final class JobHistoryStore implements CycleHistory {
     private void failed(String what, KubernetesClientException e) {
         if (!failing) {
             // 403: a Role from before the history; the job history is kept in memory until the Role allows it
-            log.warn("cannot {} the job history, trying again in {} s configMap={} code={} error=\"{}\"", what,
-                    options.writeEvery().toSeconds(), configMap(), e.getCode(), e.getMessage());
+            log.warn("cannot {} the job history, keeping it in memory and trying again at the next write (at most every {} s) "
+                    + "configMap={} code={} error=\"{}\"", what, options.writeEvery().toSeconds(), configMap(), e.getCode(), e.getMessage());
         } else {
             log.debug("cannot {} the job history configMap={} code={}", what, configMap(), e.getCode(), e);
         }
