@@ -170,9 +170,10 @@ public final class Scheduler {
         SessionResult result;
         Map<String, Duration> actions = new LinkedHashMap<>();
         ImmutableMap<QueueName, Resources> deserved;
+        ClusterSnapshot cluster;
         try {
+            cluster = snapshot.cluster().withHistory(history.observe(snapshot.cluster()));
             // the actions run here rather than in Session.run so that each can be timed
-            ClusterSnapshot cluster = snapshot.cluster().withHistory(history.observe(snapshot.cluster()));
             Session session = Session.open(cluster, config, clock, committed);
             for (Action action : config.actions()) {
                 Instant actionStarted = clock.instant();
@@ -194,7 +195,7 @@ public final class Scheduler {
         }
         DecisionWriter.Written written = writes.finish(result);
         CycleReport report = new CycleReport(started, Duration.between(started, clock.instant()), result, written,
-                snapshot.cluster(), ImmutableMap.copyOf(actions), deserved);
+                cluster, ImmutableMap.copyOf(actions), deserved);
         if (log.isDebugEnabled()) {
             log.debug("cycle done jobs={} binds={} bound={} evicted={} statuses={} durationMs={} actions={}",
                     result.jobs().size(), result.binds().size(), written.bound(), written.evicted(), written.statuses(),
