@@ -87,6 +87,10 @@ public final class JobHistoryStore implements CycleHistory {
         for (FinishedJob job : runs.observe(cluster, now)) {
             history = history.with(job, options.limit());
             unwritten.add(job);
+            if (unwritten.size() > options.limit()) {
+                // writes keep failing: what the history would not keep anyway need not wait for one
+                unwritten.remove(0);
+            }
             log.debug("job finished job={} queue={} runMs={}", job.id(), job.queue(), job.run().toMillis());
         }
         if (!unwritten.isEmpty() && !now.isBefore(lastWrite.plus(options.writeEvery()))) {
