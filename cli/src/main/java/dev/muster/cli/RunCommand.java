@@ -10,6 +10,8 @@ import dev.muster.jobs.runtime.VolcanoControllerTerm;
 import dev.muster.jobs.runtime.VolcanoJobsModule;
 import dev.muster.runtime.KubernetesRuntime;
 import dev.muster.runtime.RuntimeOptions;
+import dev.muster.runtime.history.HistoryCodec;
+import dev.muster.runtime.history.HistoryOptions;
 import dev.muster.runtime.leader.LeaseConfig;
 import dev.muster.runtime.metrics.OperationsServer;
 import io.fabric8.kubernetes.client.Config;
@@ -119,6 +121,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "(Services, ConfigMaps, Secrets) deleted by hand (default: 30s).")
     private Duration jobResync = VolcanoControllerTerm.DEFAULT_RESYNC;
 
+    @Option(names = "--job-history", paramLabel = "N",
+            description = "How many finished jobs the leader keeps for shortestfirst's history argument, in the ConfigMap "
+                    + "muster-job-history of the Lease's namespace (default: 1000, at most 5000).")
+    private int jobHistory = HistoryOptions.DEFAULT_LIMIT;
+
     @Option(names = "--metrics-port", paramLabel = "PORT",
             description = "Serve /metrics (Prometheus), /healthz and /readyz on this port; 0 disables (default: 8080).")
     private int metricsPort = 8080;
@@ -165,6 +172,10 @@ public final class RunCommand implements Callable<Integer> {
             err.println("muster run: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
+        if (jobHistory < 1 || jobHistory > HistoryCodec.MAX_JOBS) {
+            err.println("muster run: --job-history must be between 1 and " + HistoryCodec.MAX_JOBS + ": " + jobHistory);
+            return ExitCodes.BAD_INPUT;
+        }
         if (metricsPort < 0 || metricsPort > MAX_PORT) {
             err.println("muster run: --metrics-port must be between 0 and " + MAX_PORT + ": " + metricsPort);
             return ExitCodes.BAD_INPUT;
@@ -196,7 +207,8 @@ public final class RunCommand implements Callable<Integer> {
                 contributions.add(new VolcanoJobsModule(jobResync));
             }
             KubernetesRuntime runtime = RuntimeAssembly.create(client, clock,
-                    new RuntimeOptions(configText.source(), configText.text(), names, period, lease), contributions);
+                    new RuntimeOptions(configText.source(), configText.text(), names, period, lease)
+                            .withHistory(HistoryOptions.DEFAULTS.withLimit(jobHistory)), contributions);
             err.println("muster: scheduling pods of " + names + " on " + client.getMasterUrl() + ", a cycle every "
                     + period.toMillis() + " ms" + lease.map(config -> ", while leading on the Lease " + config.namespace() + "/"
                     + config.name() + " as " + config.identity()).orElse("")

@@ -61,6 +61,10 @@ class DeployRbacRealApiServerTest {
                 "update coordination.k8s.io/leases")) {
             assertThat(allowed(admin, request, "muster-system")).as("deploy/'s RBAC allows in muster-system: %s", request).isTrue();
         }
+        // the job history's ConfigMap (kubernetes-runtime's history/): read and written by name, created once
+        for (String request : List.of("get configmaps muster-job-history", "update configmaps muster-job-history", "create configmaps")) {
+            assertThat(allowed(admin, request, "muster-system")).as("deploy/'s RBAC allows in muster-system: %s", request).isTrue();
+        }
 
         // when: muster run as the ServiceAccount, leading on the Lease of its namespace as deployed
         try (RunProcess run = RunProcess.start(kubeconfig, directory.resolve("run.log"), "--leader-elect", "--lease-namespace",
@@ -92,6 +96,8 @@ class DeployRbacRealApiServerTest {
                     .withNewMetadata().withName("intruder").endMetadata()
                     .withNewSpec().addNewContainer().withName("main").withImage("busybox").endContainer().endSpec().build()).create());
             needless.add(client -> client.leases().inNamespace("default").list());
+            needless.add(client -> client.configMaps().inNamespace("muster-system").withName("muster-scheduler-config").get());
+            needless.add(client -> client.configMaps().inNamespace("default").withName("muster-job-history").get());
             needless.add(client -> client.genericKubernetesResources("scheduling.volcano.sh/v1beta1", "PodGroup").inNamespace("default")
                     .withName("rbac").delete());
             needless.add(client -> client.genericKubernetesResources("batch.volcano.sh/v1alpha1", "Job").inNamespace("default").list());
@@ -112,10 +118,12 @@ class DeployRbacRealApiServerTest {
         return Files.writeString(directory.resolve("muster-scheduler.kubeconfig"), text, UTF_8);
     }
 
-    /** Asks the API server's authorizer whether the ServiceAccount may do "VERB [GROUP/]RESOURCE[/SUBRESOURCE]". */
+    /** Asks the API server's authorizer whether the ServiceAccount may do "VERB [GROUP/]RESOURCE[/SUBRESOURCE] [NAME]". */
     private static boolean allowed(KubernetesClient admin, String request, String namespace) {
         String verb = request.substring(0, request.indexOf(' '));
-        List<String> parts = List.of(request.substring(verb.length() + 1).split("/"));
+        List<String> words = List.of(request.substring(verb.length() + 1).split(" "));
+        String name = words.size() > 1 ? words.get(1) : "";
+        List<String> parts = List.of(words.get(0).split("/"));
         boolean grouped = parts.get(0).contains(".");
         String group = grouped ? parts.get(0) : "";
         String resource = parts.get(grouped ? 1 : 0);
@@ -124,7 +132,7 @@ class DeployRbacRealApiServerTest {
                 .withUser("system:serviceaccount:muster-system:muster-scheduler")
                 .withGroups("system:serviceaccounts", "system:serviceaccounts:muster-system", "system:authenticated")
                 .withNewResourceAttributes().withVerb(verb).withGroup(group).withResource(resource).withSubresource(subresource)
-                .withNamespace(namespace).endResourceAttributes()
+                .withNamespace(namespace).withName(name).endResourceAttributes()
                 .endSpec().build()).getStatus().getAllowed();
     }
 

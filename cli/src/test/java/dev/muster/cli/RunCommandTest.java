@@ -45,7 +45,15 @@ class RunCommandTest {
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
         assertThat(run.stdout()).contains("--kubeconfig", "--config", "--scheduler-name", "--period", "--leader-elect", "--lease-name",
-                "--lease-namespace", "--metrics-port", "--job-controllers", "--bridge");
+                "--lease-namespace", "--metrics-port", "--job-controllers", "--bridge", "--job-history");
+    }
+
+    @Test
+    void aJobHistoryMustKeepAtLeastOneJobAndAtMostWhatAConfigMapHolds() {
+        CliRun run = CliRun.of("run", "--job-history", "0");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.stderr()).contains("--job-history must be between 1 and 5000: 0");
     }
 
     @Test

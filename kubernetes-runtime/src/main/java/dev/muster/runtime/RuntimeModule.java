@@ -19,6 +19,7 @@ import dev.muster.runtime.binding.FencedClient;
 import dev.muster.runtime.binding.WriteFence;
 import dev.muster.runtime.controller.ControllerSet;
 import dev.muster.runtime.controller.SharedInformers;
+import dev.muster.runtime.history.JobHistoryStore;
 import dev.muster.runtime.informers.CacheInformers;
 import dev.muster.runtime.leader.LeaderElection;
 import dev.muster.runtime.leader.LeaseConfig;
@@ -164,8 +165,22 @@ public final class RuntimeModule extends AbstractModule {
     @Provides
     @Singleton
     static Scheduler scheduler(ClusterCache cache, SessionConfig config, DecisionWriter writer, RuntimeOptions options, Clock clock,
-            SchedulerMetrics metrics, Health health) {
-        return new Scheduler(cache, config, writer, options.period(), clock, metrics.andThen(health));
+            SchedulerMetrics metrics, Health health, JobHistoryStore history) {
+        return new Scheduler(cache, config, writer, options.period(), clock, metrics.andThen(health), history);
+    }
+
+    /**
+     * In the scheduler's own namespace unless the options name one: the Lease's with leader election, else the
+     * client's (in a cluster, the pod's). Written through the fenced client, so only the leader writes it.
+     */
+    @Provides
+    @Singleton
+    static JobHistoryStore history(KubernetesClient client, RuntimeOptions options, Clock clock) {
+        String namespace = options.history().namespace()
+                .or(() -> options.lease().map(LeaseConfig::namespace))
+                .or(() -> Optional.ofNullable(client.getNamespace()))
+                .orElse("default");
+        return new JobHistoryStore(client, namespace, options.history(), clock);
     }
 
     @Provides

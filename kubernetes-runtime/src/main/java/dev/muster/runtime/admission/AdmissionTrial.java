@@ -14,16 +14,19 @@ import dev.muster.engine.framework.Session;
 import dev.muster.engine.framework.SessionConfig;
 import dev.muster.engine.model.ClusterSnapshot;
 import dev.muster.engine.model.Job;
+import dev.muster.engine.model.JobHistory;
 import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.PodGroupPhase;
 import dev.muster.engine.model.Resources;
 import dev.muster.engine.queue.JobUsage;
 import dev.muster.engine.queue.Quota;
+import dev.muster.runtime.history.JobHistoryStore;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * Would the scheduler admit these would-be PodGroups now? Adds them to the cluster as the scheduler's
@@ -72,12 +75,24 @@ public final class AdmissionTrial {
     private final ClusterCache cache;
     private final SessionConfig config;
     private final Clock clock;
+    private final Supplier<JobHistory> history;
 
-    @Inject
+    /** A trial on the cluster without any job history. */
     public AdmissionTrial(ClusterCache cache, SessionConfig config, Clock clock) {
+        this(cache, config, clock, () -> JobHistory.EMPTY);
+    }
+
+    /** A trial on the cluster with the leader's job history, as the scheduler's own sessions see it. */
+    @Inject
+    public AdmissionTrial(ClusterCache cache, SessionConfig config, Clock clock, JobHistoryStore history) {
+        this(cache, config, clock, requireNonNull(history, "history is null")::history);
+    }
+
+    private AdmissionTrial(ClusterCache cache, SessionConfig config, Clock clock, Supplier<JobHistory> history) {
         this.cache = requireNonNull(cache, "cache is null");
         this.config = requireNonNull(config, "config is null");
         this.clock = requireNonNull(clock, "clock is null");
+        this.history = history;
     }
 
     /**
@@ -90,7 +105,7 @@ public final class AdmissionTrial {
 
     /** The same, with reservations counted as admitted. */
     public ImmutableMap<JobId, Verdict> admit(List<Job> jobs, List<Reservation> reservations) {
-        return admit(cache.snapshot().cluster(), jobs, reservations, config, clock);
+        return admit(cache.snapshot().cluster().withHistory(history.get()), jobs, reservations, config, clock);
     }
 
     /** What {@link #admit(List, List)} does, on a given cluster and configuration (a cluster dump's, for {@code what-if}). */

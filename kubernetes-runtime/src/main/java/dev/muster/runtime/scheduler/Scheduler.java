@@ -16,10 +16,12 @@ import dev.muster.engine.framework.DeservedShare;
 import dev.muster.engine.framework.Session;
 import dev.muster.engine.framework.SessionConfig;
 import dev.muster.engine.framework.SessionResult;
+import dev.muster.engine.model.ClusterSnapshot;
 import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.Resources;
 import dev.muster.runtime.binding.DecisionWriter;
 import dev.muster.runtime.controller.DaemonThreads;
+import dev.muster.runtime.history.CycleHistory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -63,6 +65,7 @@ public final class Scheduler {
     private final Duration period;
     private final Clock clock;
     private final Consumer<CycleReport> listener;
+    private final CycleHistory history;
 
     @GuardedBy("this")
     private ScheduledExecutorService loop;
@@ -80,6 +83,19 @@ public final class Scheduler {
             Duration period,
             Clock clock,
             Consumer<CycleReport> listener) {
+        this(cache, config, writer, period, clock, listener, CycleHistory.NONE);
+    }
+
+    /** A loop whose sessions see the job history {@code history} keeps from the snapshots it is shown. */
+    public Scheduler(
+            ClusterCache cache,
+            SessionConfig config,
+            DecisionWriter writer,
+            Duration period,
+            Clock clock,
+            Consumer<CycleReport> listener,
+            CycleHistory history) {
+        this.history = requireNonNull(history, "history is null");
         this.cache = requireNonNull(cache, "cache is null");
         this.config = requireNonNull(config, "config is null");
         this.writer = requireNonNull(writer, "writer is null");
@@ -154,9 +170,11 @@ public final class Scheduler {
         SessionResult result;
         Map<String, Duration> actions = new LinkedHashMap<>();
         ImmutableMap<QueueName, Resources> deserved;
+        ClusterSnapshot cluster;
         try {
+            cluster = snapshot.cluster().withHistory(history.observe(snapshot.cluster()));
             // the actions run here rather than in Session.run so that each can be timed
-            Session session = Session.open(snapshot.cluster(), config, clock, committed);
+            Session session = Session.open(cluster, config, clock, committed);
             for (Action action : config.actions()) {
                 Instant actionStarted = clock.instant();
                 action.execute(session);
@@ -177,7 +195,7 @@ public final class Scheduler {
         }
         DecisionWriter.Written written = writes.finish(result);
         CycleReport report = new CycleReport(started, Duration.between(started, clock.instant()), result, written,
-                snapshot.cluster(), ImmutableMap.copyOf(actions), deserved);
+                cluster, ImmutableMap.copyOf(actions), deserved);
         if (log.isDebugEnabled()) {
             log.debug("cycle done jobs={} binds={} bound={} evicted={} statuses={} durationMs={} actions={}",
                     result.jobs().size(), result.binds().size(), written.bound(), written.evicted(), written.statuses(),
