@@ -20,11 +20,20 @@ final class EngineConfigs {
 
     /** The built-in configuration with its actions reduced to {@code allocate}, as {@code muster bench} times it. */
     static SessionConfig defaultAllocateOnly() {
-        Matcher actions = ACTIONS_LINE.matcher(DefaultSchedulerConfig.text());
+        return allocateOnly(DefaultSchedulerConfig.SOURCE, DefaultSchedulerConfig.text());
+    }
+
+    /** {@value DefaultSchedulerConfig#VOLCANO_NAME} with its actions reduced to {@code allocate}. */
+    static SessionConfig volcanoAllocateOnly() {
+        return allocateOnly(DefaultSchedulerConfig.VOLCANO_SOURCE, DefaultSchedulerConfig.volcanoText());
+    }
+
+    private static SessionConfig allocateOnly(String source, String text) {
+        Matcher actions = ACTIONS_LINE.matcher(text);
         if (!actions.find()) {
-            throw new IllegalStateException(DefaultSchedulerConfig.SOURCE + " has no 'actions:' line");
+            throw new IllegalStateException(source + " has no 'actions:' line");
         }
         String allocateOnly = actions.replaceFirst("actions: \"allocate\"");
-        return loader().parse(DefaultSchedulerConfig.SOURCE + " (allocate only)", allocateOnly);
+        return loader().parse(source + " (allocate only)", allocateOnly);
     }
 }

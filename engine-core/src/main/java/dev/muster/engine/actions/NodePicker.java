@@ -39,6 +39,9 @@ final class NodePicker {
     private double[] scores = new double[0];
     // the last scan's feasible nodes split by where the task fits, for the best() call that follows
     private Optional<Split> lastSplit = Optional.empty();
+    // the lists of that split, cleared by the next scan: only best() reads them, before it
+    private final List<NodeState> idleScratch = new ArrayList<>();
+    private final List<NodeState> futureScratch = new ArrayList<>();
 
     NodePicker(Session session) {
         this.session = requireNonNull(session, "session is null");
@@ -62,8 +65,10 @@ final class NodePicker {
     Filtered filter(TaskState task, List<NodeState> nodes, boolean checkResources) {
         lastSplit = Optional.empty();
         Optional<NodeFits.Verdicts> verdicts = checkResources ? verdicts(task) : Optional.empty();
-        List<NodeState> idle = new ArrayList<>(verdicts.isPresent() ? feasibleNodesToFind(nodes.size()) : 0);
-        List<NodeState> future = new ArrayList<>();
+        List<NodeState> idle = idleScratch;
+        List<NodeState> future = futureScratch;
+        idle.clear();
+        future.clear();
         Predicate<NodeState> feasible = verdicts.isPresent()
                 ? node -> switch (fit(task, node, verdicts.get())) {
                     case IDLE -> idle.add(node);

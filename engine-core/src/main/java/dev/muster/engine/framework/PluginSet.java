@@ -296,13 +296,18 @@ public final class PluginSet {
      */
     public void score(TaskState task, List<NodeState> nodes, double[] totals) {
         int size = nodes.size();
-        Arrays.fill(totals, 0, size, 0.0);
+        if (scorers.isEmpty()) {
+            Arrays.fill(totals, 0, size, 0.0);
+            return;
+        }
+        // the first scorer writes the totals itself, as the first merge of the map path puts its score
+        scorers.get(0).score(task, nodes, totals);
         if (scratchScores.length < size) {
             scratchScores = new double[size];
         }
         double[] scores = scratchScores;
-        for (NodeScorer scorer : scorers) {
-            scorer.score(task, nodes, scores);
+        for (int scorer = 1; scorer < scorers.size(); scorer++) {
+            scorers.get(scorer).score(task, nodes, scores);
             for (int i = 0; i < size; i++) {
                 totals[i] += scores[i];
             }

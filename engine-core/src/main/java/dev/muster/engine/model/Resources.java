@@ -105,11 +105,19 @@ public record Resources(double milliCpu, double memory, ImmutableSortedMap<Strin
     }
 
     public Resources add(Resources other) {
+        if (scalars.isEmpty() && other.scalars.isEmpty()) {
+            // cpu and memory only, the common case, without the operator call that combine makes
+            // megamorphic: the cycle's node and queue accounting adds and subtracts for every task
+            return new Resources(milliCpu + other.milliCpu, memory + other.memory, scalars);
+        }
         return combine(other, Double::sum, 0);
     }
 
     /** Subtracts without a floor; callers that need one use {@link #subtractFloored}. */
     public Resources subtract(Resources other) {
+        if (scalars.isEmpty() && other.scalars.isEmpty()) {
+            return new Resources(milliCpu - other.milliCpu, memory - other.memory, scalars);
+        }
         return combine(other, (l, r) -> l - r, 0);
     }
 
