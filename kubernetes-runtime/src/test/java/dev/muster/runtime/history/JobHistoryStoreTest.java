@@ -5,17 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.muster.engine.model.ClusterSnapshot;
 import dev.muster.engine.model.FinishedJob;
 import dev.muster.engine.model.JobHistory;
+import dev.muster.runtime.SettableClock;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -27,7 +25,7 @@ class JobHistoryStoreTest {
 
     private KubernetesMockServer server;
     private KubernetesClient client;
-    private final SteppedClock clock = new SteppedClock(T0);
+    private final SettableClock clock = new SettableClock(T0);
 
     @Test
     void finishedJobsAreWrittenAtMostOncePerPeriodAndOnceMoreWhenTheTermEnds() {
@@ -133,33 +131,5 @@ class JobHistoryStoreTest {
         HistoryCodec.Decoded decoded = HistoryCodec.decode(map.getData().get(JobHistoryStore.KEY));
         assertThat(decoded.problems()).isEmpty();
         return decoded.history();
-    }
-
-    /** A clock a test sets. */
-    private static final class SteppedClock extends Clock {
-        private volatile Instant now;
-
-        SteppedClock(Instant now) {
-            this.now = now;
-        }
-
-        void set(Instant instant) {
-            now = instant;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException("a stepped clock is in UTC");
-        }
     }
 }

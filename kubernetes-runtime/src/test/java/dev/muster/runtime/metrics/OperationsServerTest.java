@@ -2,24 +2,21 @@ package dev.muster.runtime.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.muster.runtime.SettableClock;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Liveness and readiness as the probes see them. */
 class OperationsServerTest {
-    private final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2025-01-01T00:00:00Z"));
-    private final Health health = new Health(new MovableClock(), Duration.ofSeconds(30));
+    private final SettableClock clock = new SettableClock(Instant.parse("2025-01-01T00:00:00Z"));
+    private final Health health = new Health(clock, Duration.ofSeconds(30));
     private final PrometheusRegistry registry = registry(health);
     private final OperationsServer server = start();
 
@@ -56,10 +53,10 @@ class OperationsServerTest {
     void aLeaderWhoseLoopStallsIsNotLive() throws Exception {
         health.informersSynced();
         health.leading(true);
-        now.set(now.get().plusSeconds(29));
+        clock.advance(Duration.ofSeconds(29));
         assertThat(status("/healthz")).isEqualTo(200);
 
-        now.set(now.get().plusSeconds(2));
+        clock.advance(Duration.ofSeconds(2));
 
         HttpResponse<String> stalled = Scrape.get(server.address(), "/healthz");
         assertThat(stalled.statusCode()).isEqualTo(500);
@@ -70,7 +67,7 @@ class OperationsServerTest {
     void aStandbyIsLiveHoweverLongItWaits() throws Exception {
         health.informersSynced();
 
-        now.set(now.get().plus(Duration.ofHours(1)));
+        clock.advance(Duration.ofHours(1));
 
         assertThat(status("/healthz")).isEqualTo(200);
     }
@@ -111,23 +108,6 @@ class OperationsServerTest {
             return OperationsServer.start(new InetSocketAddress("127.0.0.1", 0), registry, health);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private final class MovableClock extends Clock {
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now.get();
         }
     }
 }
