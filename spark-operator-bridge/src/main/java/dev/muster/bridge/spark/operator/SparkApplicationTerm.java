@@ -105,6 +105,7 @@ final class SparkApplicationTerm implements TermController.Term {
         GenericKubernetesResource object = applications.getIndexer().getByKey(key.cacheKey());
         if (object == null) {
             // what it owns names it: the garbage collector removes it
+            writer.forget(key.namespace(), key.name());
             queue.forget(key);
             return;
         }

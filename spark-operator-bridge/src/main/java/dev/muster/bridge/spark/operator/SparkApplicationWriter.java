@@ -42,7 +42,16 @@ final class SparkApplicationWriter {
 
     private final KubernetesClient client;
     private final EventRecorder events;
-    private final Set<String> reported = ConcurrentHashMap.newKeySet();
+    /**
+     * Per application ({@code namespace/name}), its uid and the events already told about it, so each is told
+     * once; forgotten when the application is gone ({@link #forget}), so a long leader term does not keep every
+     * run's messages.
+     */
+    private final ConcurrentHashMap<String, Told> told = new ConcurrentHashMap<>();
+    /** The template events told on ScheduledSparkApplications: one per uid and message, not per run. */
+    private final Set<String> toldOnTemplates = ConcurrentHashMap.newKeySet();
+
+    private record Told(String uid, Set<String> messages) {}
 
     SparkApplicationWriter(KubernetesClient client, EventRecorder events) {
         this.client = requireNonNull(client, "client is null");
@@ -62,9 +71,22 @@ final class SparkApplicationWriter {
         plan.pending().ifPresent(message -> event(application, PENDING_REASON, message));
     }
 
+    /** The application {@code namespace/name} is gone: what was told about it need not be remembered. */
+    void forget(String namespace, String name) {
+        told.remove(namespace + "/" + name);
+    }
+
+    /** How many applications' told events are remembered. */
+    int remembered() {
+        return told.size();
+    }
+
     private void event(SparkApplication application, String reason, String message) {
+        Set<String> messages = told.compute(application.namespace() + "/" + application.name(),
+                (key, known) -> known != null && known.uid().equals(application.uid()) ? known
+                        : new Told(application.uid(), ConcurrentHashMap.newKeySet())).messages();
         record(new EventRecorder.Subject(SparkOperatorApi.API_VERSION, SparkOperatorApi.KIND, application.namespace(), application.name(),
-                application.uid()), application.uid() + " " + reason + " " + message, reason, message);
+                application.uid()), messages, reason + " " + message, reason, message);
     }
 
     /**
@@ -79,11 +101,11 @@ final class SparkApplicationWriter {
         SparkApplication.ScheduledBy scheduled = application.scheduledBy().get();
         FieldProblem inTemplate = problem.inTemplate();
         record(new EventRecorder.Subject(SparkOperatorApi.API_VERSION, SparkOperatorApi.SCHEDULED_KIND, application.namespace(),
-                scheduled.name(), scheduled.uid()), scheduled.uid() + " " + reason + " " + inTemplate, reason,
+                scheduled.name(), scheduled.uid()), toldOnTemplates, scheduled.uid() + " " + reason + " " + inTemplate, reason,
                 inTemplate + " (in its run " + application.name() + ")");
     }
 
-    private void record(EventRecorder.Subject subject, String key, String reason, String message) {
+    private void record(EventRecorder.Subject subject, Set<String> reported, String key, String reason, String message) {
         if (!reported.add(key)) {
             return;
         }

@@ -102,6 +102,29 @@ class SparkApplicationWriterTest {
     }
 
     @Test
+    void whatWasToldIsForgottenWithTheApplicationAndAnApplicationOfTheSameNameIsToldAgain() {
+        // given: an application told it waits
+        SparkApplication first = application(TestingApplications.SPARK_PI_VOLCANO);
+        SparkApplicationPlan waiting = new SparkApplicationPlan(ImmutableList.of(), Optional.empty(), Optional.of("Muster: waiting for room"));
+        writer.write(first, waiting);
+        assertThat(writer.remembered()).isEqualTo(1);
+
+        // when: it is gone, and one of the same name (another uid) waits for the same reason
+        writer.forget("default", "spark-pi-volcano");
+        assertThat(writer.remembered()).isZero();
+        SparkApplication second = SparkApplicationReader.read(TestingApplications.example(TestingApplications.SPARK_PI_VOLCANO, "default",
+                "uid-second")).application();
+        writer.write(second, waiting);
+        writer.write(second, waiting);
+
+        // then: each is told once
+        assertThat(client.v1().events().inNamespace("default").list().getItems())
+                .extracting(event -> event.getInvolvedObject().getUid() + " " + event.getMessage())
+                .containsExactlyInAnyOrder("uid-volcano Muster: waiting for room", "uid-second Muster: waiting for room");
+        assertThat(writer.remembered()).isEqualTo(1);
+    }
+
+    @Test
     void warningsAreEventsAndTheGroupIsStillWritten() {
         // given
         SparkApplication application = application(TestingApplications.SPARK_PI_VOLCANO);
