@@ -11,7 +11,6 @@ import dev.muster.engine.model.JobHistory;
 import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.NodeName;
 import dev.muster.engine.model.Resources;
-import dev.muster.engine.model.Task;
 import dev.muster.engine.model.TaskId;
 import dev.muster.graph.NodeId;
 import dev.muster.sim.cluster.ClusterSpec;
@@ -216,12 +215,8 @@ public final class Simulation {
             return;
         }
         Job job = gang.toJob(epoch);
-        Resources requested = Resources.EMPTY;
-        for (Task task : job.tasks()) {
-            requested = requested.add(task.request());
-        }
-        history = history.with(new FinishedJob(gang.id, job.queue(), job.annotations(), requested, epoch.plusMillis(now),
-                Duration.ofMillis(now - gang.runStart)), options.historyLimit());
+        history = history.with(FinishedJob.of(job, job.annotations(), epoch.plusMillis(now), Duration.ofMillis(now - gang.runStart)),
+                options.historyLimit());
     }
 
     private void submit(JobRun job, NodeId node, long now) {

@@ -28,4 +28,13 @@ public record FinishedJob(JobId id, QueueName queue, ImmutableMap<String, String
         requireNonNull(run, "run is null");
         checkArgument(!run.isNegative(), "job %s: run time is negative: %s", id, run);
     }
+
+    /** The job, with the annotations kept of its PodGroup's, and what its pods requested together. */
+    public static FinishedJob of(Job job, ImmutableMap<String, String> annotations, Instant finished, Duration run) {
+        Resources requested = Resources.EMPTY;
+        for (Task task : job.tasks()) {
+            requested = requested.add(task.request());
+        }
+        return new FinishedJob(job.id(), job.queue(), annotations, requested, finished, run);
+    }
 }

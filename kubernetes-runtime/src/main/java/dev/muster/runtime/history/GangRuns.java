@@ -7,7 +7,6 @@ import dev.muster.engine.model.ClusterSnapshot;
 import dev.muster.engine.model.FinishedJob;
 import dev.muster.engine.model.Job;
 import dev.muster.engine.model.JobId;
-import dev.muster.engine.model.Resources;
 import dev.muster.engine.model.Task;
 import dev.muster.engine.model.TaskStatus;
 import java.time.Duration;
@@ -95,12 +94,8 @@ public final class GangRuns {
     }
 
     private static FinishedJob finishedJob(Job job, Instant start, Instant now) {
-        Resources requested = Resources.EMPTY;
-        for (Task task : job.tasks()) {
-            requested = requested.add(task.request());
-        }
         // a kubelet's clock ahead of ours must not make a negative run
         Duration run = start.isAfter(now) ? Duration.ZERO : Duration.between(start, now);
-        return new FinishedJob(job.id(), job.queue(), HistoryCodec.kept(job.annotations()), requested, now, run);
+        return FinishedJob.of(job, HistoryCodec.kept(job.annotations()), now, run);
     }
 }
