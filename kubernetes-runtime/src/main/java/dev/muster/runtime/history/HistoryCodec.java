@@ -14,6 +14,7 @@ import dev.muster.engine.model.JobHistory;
 import dev.muster.engine.model.JobId;
 import dev.muster.engine.model.QueueName;
 import dev.muster.engine.model.Resources;
+import dev.muster.engine.yaml.Texts;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -102,7 +103,7 @@ public final class HistoryCodec {
             return new Decoded(JobHistory.EMPTY, ImmutableList.of("not JSON: " + e.getOriginalMessage()));
         }
         if (root == null || !root.path("jobs").isArray()) {
-            return new Decoded(JobHistory.EMPTY, ImmutableList.of("no \"jobs\" array in " + abbreviate(text)));
+            return new Decoded(JobHistory.EMPTY, ImmutableList.of("no \"jobs\" array in " + Texts.shortened(text)));
         }
         ImmutableList.Builder<FinishedJob> jobs = ImmutableList.builder();
         ImmutableList.Builder<String> problems = ImmutableList.builder();
@@ -139,7 +140,7 @@ public final class HistoryCodec {
 
     private static FinishedJob job(JsonNode entry) {
         if (!entry.isObject()) {
-            throw new IllegalArgumentException("not an object: " + abbreviate(entry.toString()));
+            throw new IllegalArgumentException("not an object: " + Texts.shortened(entry.toString()));
         }
         JobId id = new JobId(text(entry, "namespace"), text(entry, "name"));
         QueueName queue = new QueueName(text(entry, "queue"));
@@ -150,12 +151,12 @@ public final class HistoryCodec {
         try {
             finished = Instant.parse(finishedText);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("finished '" + abbreviate(finishedText) + "' is not an ISO-8601 instant", e);
+            throw new IllegalArgumentException("finished '" + Texts.shortened(finishedText) + "' is not an ISO-8601 instant", e);
         }
         try {
             run = Duration.parse(runText);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("run '" + abbreviate(runText) + "' is not an ISO-8601 duration", e);
+            throw new IllegalArgumentException("run '" + Texts.shortened(runText) + "' is not an ISO-8601 duration", e);
         }
         if (run.isNegative()) {
             throw new IllegalArgumentException("run '" + runText + "' is negative");
@@ -166,7 +167,7 @@ public final class HistoryCodec {
     private static String text(JsonNode entry, String field) {
         JsonNode value = entry.path(field);
         if (!value.isTextual() || value.asText().isEmpty()) {
-            throw new IllegalArgumentException(field + " is " + (value.isMissingNode() ? "missing" : "'" + abbreviate(value.toString()) + "'")
+            throw new IllegalArgumentException(field + " is " + (value.isMissingNode() ? "missing" : "'" + Texts.shortened(value.toString()) + "'")
                     + ", not a non-empty string");
         }
         return value.asText();
@@ -174,14 +175,14 @@ public final class HistoryCodec {
 
     private static Resources requested(JsonNode requested) {
         if (!requested.isObject()) {
-            throw new IllegalArgumentException("requested is '" + abbreviate(requested.toString()) + "', not an object of quantities");
+            throw new IllegalArgumentException("requested is '" + Texts.shortened(requested.toString()) + "', not an object of quantities");
         }
         Map<String, Double> quantities = new TreeMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> fields = requested.fields(); fields.hasNext(); ) {
             Map.Entry<String, JsonNode> field = fields.next();
             double quantity = field.getValue().asDouble(-1);
             if (!field.getValue().isNumber() || quantity < 0 || Double.isInfinite(quantity)) {
-                throw new IllegalArgumentException("requested " + field.getKey() + " is '" + abbreviate(field.getValue().toString())
+                throw new IllegalArgumentException("requested " + field.getKey() + " is '" + Texts.shortened(field.getValue().toString())
                         + "', not a quantity");
             }
             quantities.put(field.getKey(), quantity);
@@ -194,13 +195,13 @@ public final class HistoryCodec {
             return ImmutableMap.of();
         }
         if (!annotations.isObject()) {
-            throw new IllegalArgumentException("annotations is '" + abbreviate(annotations.toString()) + "', not an object of strings");
+            throw new IllegalArgumentException("annotations is '" + Texts.shortened(annotations.toString()) + "', not an object of strings");
         }
         Map<String, String> read = new TreeMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> fields = annotations.fields(); fields.hasNext(); ) {
             Map.Entry<String, JsonNode> field = fields.next();
             if (!field.getValue().isTextual()) {
-                throw new IllegalArgumentException("annotation " + field.getKey() + " is '" + abbreviate(field.getValue().toString())
+                throw new IllegalArgumentException("annotation " + field.getKey() + " is '" + Texts.shortened(field.getValue().toString())
                         + "', not a string");
             }
             read.put(field.getKey(), field.getValue().asText());
@@ -214,9 +215,5 @@ public final class HistoryCodec {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("BUG: a tree of strings and numbers cannot be written", e);
         }
-    }
-
-    private static String abbreviate(String text) {
-        return text.length() <= 80 ? text : text.substring(0, 77) + "...";
     }
 }
